@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+/**
+ * Field builders shared by every resource, so that a rule (and its message) is written once and
+ * holds in the form, in the request validator and in the OpenAPI document alike.
+ */
+
+function requiredMessage(label: string, kind: string) {
+  return (issue: { input?: unknown }) =>
+    issue.input === undefined || issue.input === null
+      ? `${label} is required`
+      : `${label} must be ${kind}`;
+}
+
+/** A trimmed, non-blank string. */
+export function requiredText(label: string, max = 200) {
+  return z
+    .string({ error: requiredMessage(label, 'text') })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+}
+
+/** Optional free text: absent, null or blank all mean "nothing". */
+export function optionalText(label: string, max = 2000) {
+  return z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((value) => (value ? value : null));
+}
+
+/** Emails are stored trimmed and lower-cased (PRODUCT.md section 3). */
+export function emailField(label = 'Email') {
+  return z
+    .string({ error: requiredMessage(label, 'text') })
+    .trim()
+    .toLowerCase()
+    .min(1, `${label} is required`)
+    .max(254, `${label} must be at most 254 characters`)
+    .email(`${label} must be a valid email address`);
+}
+
+/** A positive integer id in a path or query (arrives as a string). */
+export function idParam(label = 'id') {
+  return z.coerce
+    .number({ error: `${label} must be a positive whole number` })
+    .int(`${label} must be a positive whole number`)
+    .positive(`${label} must be a positive whole number`)
+    .max(2_147_483_647, `${label} is too large`);
+}
+
+export const idParamsSchema = z.object({ id: idParam() });
+
+/** ISO date (YYYY-MM-DD), as dates travel in the API. */
+export function isoDateField(label: string) {
+  return z
+    .string({ error: requiredMessage(label, 'a date') })
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)
+    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), {
+      message: `${label} must be a real date`,
+    });
+}
+
+/** Timestamps leave the API as ISO 8601 strings in UTC. */
+export const timestampSchema = z.string().describe('ISO 8601 timestamp (UTC)');

@@ -1,0 +1,51 @@
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import type { TokenService } from './lib/tokens';
+import apiDocs from './plugins/api-docs';
+import auth from './plugins/auth';
+import errors from './plugins/errors';
+import security from './plugins/security';
+import services from './plugins/services';
+import webApp from './plugins/web-app';
+import { apiModules } from './routes';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  tokens: TokenService;
+  /** Folder of the built web app; omitted in API tests. */
+  webRoot?: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Builds the whole server without listening, so tests can `inject` into it. */
+export async function buildApp(options: AppOptions) {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: options.config.TRUST_PROXY,
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    // Request ids in logs let one failing request be followed through.
+    requestIdHeader: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(services, {
+    config: options.config,
+    database: options.database,
+    tokens: options.tokens,
+  });
+  await app.register(errors);
+  await app.register(security);
+  await app.register(auth);
+  await app.register(apiDocs);
+  for (const registerModule of apiModules) await app.register(registerModule);
+  if (options.webRoot) await app.register(webApp, { root: options.webRoot });
+
+  return app;
+}

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+/**
+ * Every environment variable the server reads, parsed and defaulted in this one place
+ * (PRODUCT.md section 1). Nothing else in the server touches process.env.
+ */
+
+const booleanFromEnv = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .optional()
+    .transform((value) => (value === undefined ? fallback : ['true', '1', 'yes'].includes(value)));
+
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
+
+const envSchema = z.object({
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  BASE_PATH: z
+    .string()
+    .default('/spms/')
+    .transform((value) => `/${value.replace(/^\/+|\/+$/g, '')}/`),
+  DATABASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// address')
+      .optional(),
+  ),
+  DATA_DIR: z.string().default('./data'),
+  JWT_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(32, 'JWT_SECRET must be at least 32 characters (256 bits)').optional(),
+  ),
+  JWT_EXPIRES_IN: z.string().default('8h'),
+  ADMIN_EMAIL: optionalString,
+  ADMIN_PASSWORD: optionalString,
+  DEMO_DATA: booleanFromEnv(true),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_HOSTED_DOMAIN: optionalString,
+  GOOGLE_JWKS_URL: z.string().default('https://www.googleapis.com/oauth2/v3/certs'),
+  GOOGLE_ISSUERS: z
+    .string()
+    .default('accounts.google.com,https://accounts.google.com')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((issuer) => issuer.trim())
+        .filter(Boolean),
+    ),
+  SEMESTER_START_MONTHS: z
+    .string()
+    .default('1,7')
+    .transform((value) => value.split(',').map(Number))
+    .pipe(z.array(z.number().int().min(1).max(12)).min(1)),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  LOGIN_THROTTLE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  TRUST_PROXY: booleanFromEnv(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = z.infer<typeof envSchema>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.join('.')}: ${issue.message}`,
+    );
+    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,22 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- migrations work on any schema */
+import { Migrator, type Kysely, type MigrationResultSet } from 'kysely';
+import { migrations } from './migrations/index';
+
+function migrator(db: Kysely<any>) {
+  return new Migrator({ db, provider: { getMigrations: async () => migrations } });
+}
+
+function unwrap(result: MigrationResultSet): string[] {
+  if (result.error) throw result.error;
+  return (result.results ?? []).map((step) => step.migrationName);
+}
+
+/** Brings the schema to the latest migration; answers the names of those it ran. */
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  return unwrap(await migrator(db).migrateToLatest());
+}
+
+/** Undoes one migration (tests and operators only). */
+export async function migrateDown(db: Kysely<any>): Promise<string[]> {
+  return unwrap(await migrator(db).migrateDown());
+}

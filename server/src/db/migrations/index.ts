@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as initial from './0001_initial';
+
+/** Every migration in the order it runs. Append; never edit or reorder a released one. */
+export const migrations: Record<string, Migration> = {
+  '0001_initial': initial,
+};

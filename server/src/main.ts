@@ -1,0 +1,69 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { bootstrapDatabase } from './db/seed/bootstrap';
+import type { DemoAccount } from './db/seed/demo-data';
+import { resolveJwtSecret } from './lib/secrets';
+import { createTokenService } from './lib/tokens';
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+function printDemoAccounts(accounts: DemoAccount[]) {
+  const lines = [
+    'Demo data loaded. These accounts are shown once; change their passwords after signing in:',
+    ...accounts.map((a) => `  ${a.role.padEnd(8)} ${a.email.padEnd(36)} ${a.password}`),
+  ];
+  console.log(`\n${lines.join('\n')}\n`);
+}
+
+async function main() {
+  const config = loadConfig();
+  const database = openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    sqliteFile: path.join(config.DATA_DIR, 'spms.sqlite'),
+  });
+  const app = await buildApp({
+    config,
+    database,
+    tokens: createTokenService(
+      resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR),
+      config.JWT_EXPIRES_IN,
+    ),
+    webRoot: path.join(projectRoot, 'web', 'dist'),
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+  });
+
+  const ran = await migrateToLatest(database.db);
+  app.log.info(
+    { database: database.engine, location: database.location, migrations: ran },
+    'database ready',
+  );
+  const { adminCreated, demo } = await bootstrapDatabase(database.db, config);
+  if (adminCreated) app.log.info({ email: adminCreated }, 'administrator created from ADMIN_EMAIL');
+  if (demo) printDemoAccounts(demo.accounts);
+
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+  console.log(
+    `Staff Performance Management is running at http://${config.HOST}:${config.PORT}${config.BASE_PATH}`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  AUTH_MESSAGES,
+  authConfigSchema,
+  changePasswordBodySchema,
+  changePasswordResultSchema,
+  loginBodySchema,
+  loginResultSchema,
+  meResultSchema,
+} from '#contract/auth';
+import { signedInUser } from '../../plugins/auth';
+import { actorOf, ok, replies } from '../../lib/route';
+import { toSessionUser } from './auth-user';
+import { createAuthService } from './auth.service';
+
+export async function authRoutes(app: FastifyInstance) {
+  const auth = createAuthService(app);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/api/auth/login',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with email and password',
+        body: loginBodySchema,
+        response: replies(loginResultSchema),
+      },
+    },
+    async (request) => ok('Login successful', await auth.login(request.body, actorOf(request))),
+  );
+
+  api.get(
+    '/api/auth/me',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags: ['auth'], summary: 'The signed-in user', response: replies(meResultSchema) },
+    },
+    async (request) => ok('Current user', { user: toSessionUser(signedInUser(request)) }),
+  );
+
+  api.get(
+    '/api/auth/config',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign-in options the browser needs (Google client id, or null when off)',
+        response: replies(authConfigSchema),
+      },
+    },
+    async () =>
+      ok('Sign-in configuration', { google_client_id: app.config.GOOGLE_CLIENT_ID ?? null }),
+  );
+
+  api.put(
+    '/api/users/change-password',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Change your own password; every other session is signed out',
+        body: changePasswordBodySchema,
+        response: replies(changePasswordResultSchema),
+      },
+    },
+    async (request) =>
+      ok(
+        AUTH_MESSAGES.passwordChanged,
+        await auth.changePassword(signedInUser(request), request.body, actorOf(request)),
+      ),
+  );
+}

@@ -1,0 +1,79 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { isAllowed, type Access } from '#contract/access';
+import { AUTH_MESSAGES } from '#contract/auth';
+import { AppError, forbidden, unauthorized } from '../lib/errors';
+import { toAuthUser, type AuthUser } from '../modules/auth/auth-user';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call this route; required on every /api route. */
+    access?: Access;
+  }
+  interface FastifyRequest {
+    /** The signed-in caller; null only on public routes. */
+    user: AuthUser | null;
+  }
+}
+
+/** The caller of a route that is not public: the guard has already made sure there is one. */
+export function signedInUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw new AppError(401, AUTH_MESSAGES.notSignedIn);
+  return request.user;
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+/**
+ * The one guard every route goes through: who is calling (a valid, unrevoked token of an existing
+ * user) and whether their role may use the route. Runs before the body is parsed, so nobody
+ * anonymous learns anything from validation errors.
+ */
+async function authPlugin(app: FastifyInstance) {
+  app.decorateRequest('user', null);
+
+  app.addHook('onRoute', (route) => {
+    const isApi = route.url.startsWith('/api/');
+    if (isApi && !route.config?.access && !route.url.startsWith('/api/docs')) {
+      throw new Error(`Route ${route.method} ${route.url} declares no access level`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access || access === 'public') return;
+
+    const token = bearerToken(request);
+    if (!token) throw unauthorized(AUTH_MESSAGES.notSignedIn);
+    const claims = await app.tokens.verify(token);
+    if (!claims) throw unauthorized(AUTH_MESSAGES.sessionExpired);
+
+    const row = await app.db
+      .selectFrom('users')
+      .select([
+        'id',
+        'email',
+        'firstname',
+        'lastname',
+        'user_type',
+        'employee_id',
+        'tokens_valid_after',
+      ])
+      .where('id', '=', claims.userId)
+      .executeTakeFirst();
+    // A deleted user, or a token issued before a password or role change, is no longer valid.
+    if (!row || claims.issuedAtMs < Number(row.tokens_valid_after)) {
+      throw unauthorized(AUTH_MESSAGES.sessionExpired);
+    }
+
+    request.user = toAuthUser(row);
+    if (!isAllowed(access, row.user_type)) throw forbidden(AUTH_MESSAGES.forbidden);
+  });
+}
+
+export default fp(authPlugin, { name: 'auth', dependencies: ['services'] });

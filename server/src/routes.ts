@@ -1,0 +1,6 @@
+import type { FastifyInstance } from 'fastify';
+import { authRoutes } from './modules/auth/auth.routes';
+import { healthRoutes } from './modules/health/health.routes';
+
+/** Every API module, registered in this order. Add a module here and nowhere else. */
+export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [healthRoutes, authRoutes];
