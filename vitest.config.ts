@@ -10,7 +10,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['contract/**/*.test.ts', 'server/src/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: [
+            'contract/**/*.test.ts',
+            'server/src/**/*.test.ts',
+            'bench/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },

@@ -1,27 +1,13 @@
 import { z } from 'zod';
 import { emailField, requiredText } from './fields';
+import { AUTH_MESSAGES, MIN_PASSWORD_LENGTH } from './auth-messages';
 import { userTypeSchema } from './roles';
-
-export const MIN_PASSWORD_LENGTH = 8;
-
-/** Exact texts of SPEC.md section 5 and 8, shared by the forms and the server. */
-export const AUTH_MESSAGES = {
-  invalidCredentials: 'Invalid email or password',
-  passwordsDoNotMatch: 'New passwords do not match',
-  passwordTooShort: `New password must be at least ${MIN_PASSWORD_LENGTH} characters long`,
-  currentPasswordWrong: 'Current password is incorrect',
-  passwordChanged: 'Password changed successfully!',
-  tooManyAttempts: 'Too many sign-in attempts. Please wait and try again.',
-  sessionExpired: 'Your session has expired. Please sign in again.',
-  notSignedIn: 'Authentication required',
-  forbidden: 'You do not have permission to do this',
-} as const;
 
 export const loginBodySchema = z.object({
   email: emailField(),
   password: z
-    .string({ error: 'Password is required' })
-    .min(1, 'Password is required')
+    .string({ error: AUTH_MESSAGES.passwordRequired })
+    .min(1, AUTH_MESSAGES.passwordRequired)
     .max(1024, 'Password must be at most 1024 characters'),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
@@ -52,8 +38,8 @@ export const newPasswordField = z
 /** SPEC.md section 7 sends `oldPassword` and `newPassword`. */
 export const changePasswordBodySchema = z.object({
   oldPassword: z
-    .string({ error: 'Current password is required' })
-    .min(1, 'Current password is required')
+    .string({ error: AUTH_MESSAGES.currentPasswordRequired })
+    .min(1, AUTH_MESSAGES.currentPasswordRequired)
     .max(1024, 'Current password must be at most 1024 characters'),
   newPassword: newPasswordField,
 });

@@ -47,6 +47,9 @@ async function main() {
   const { adminCreated, demo } = await bootstrapDatabase(database.db, config);
   if (adminCreated) app.log.info({ email: adminCreated }, 'administrator created from ADMIN_EMAIL');
   if (demo) printDemoAccounts(demo.accounts);
+  if (!config.GOOGLE_CLIENT_ID) {
+    app.log.info('Google sign-in is off: set GOOGLE_CLIENT_ID to show "Continue with Google"');
+  }
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES } from '#contract/auth';
+import { AUTH_MESSAGES } from '#contract/auth-messages';
 import { describeEachEngine } from './helpers/test-app';
 
 describeEachEngine('sign-in', (ctx) => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isAllowed, type Access } from '#contract/access';
-import { AUTH_MESSAGES } from '#contract/auth';
+import { AUTH_MESSAGES } from '#contract/auth-messages';
 import { AppError, forbidden, unauthorized } from '../lib/errors';
 import { toAuthUser, type AuthUser } from '../modules/auth/auth-user';
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { emailField, requiredText } from '#contract/fields';
-import { MIN_PASSWORD_LENGTH } from '#contract/auth';
+import { MIN_PASSWORD_LENGTH } from '#contract/auth-messages';
 import type { Config } from '../../config';
 import { nowIso } from '../../lib/clock';
 import { hashPassword } from '../../lib/passwords';

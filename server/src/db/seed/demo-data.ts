@@ -53,11 +53,12 @@ async function insertChunked<T extends keyof DB & string>(
   table: T,
   rows: Insertable<DB[T]>[],
 ): Promise<void> {
+  // Kysely cannot type an insert into a table chosen by a type parameter; the rows are typed above.
+  const insert = () =>
+    db.insertInto(table) as unknown as { values(rows: unknown[]): { execute(): Promise<unknown> } };
   for (let i = 0; i < rows.length; i += CHUNK) {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely cannot type a generic table insert
-    await db
-      .insertInto(table)
-      .values(rows.slice(i, i + CHUNK) as any)
+    await insert()
+      .values(rows.slice(i, i + CHUNK))
       .execute();
   }
 }

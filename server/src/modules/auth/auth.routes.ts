@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  AUTH_MESSAGES,
   authConfigSchema,
   changePasswordBodySchema,
   changePasswordResultSchema,
@@ -9,6 +8,7 @@ import {
   loginResultSchema,
   meResultSchema,
 } from '#contract/auth';
+import { AUTH_MESSAGES } from '#contract/auth-messages';
 import { signedInUser } from '../../plugins/auth';
 import { actorOf, ok, replies } from '../../lib/route';
 import { toSessionUser } from './auth-user';

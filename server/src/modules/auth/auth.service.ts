@@ -1,10 +1,6 @@
 import type { Kysely } from 'kysely';
-import {
-  AUTH_MESSAGES,
-  type ChangePasswordBody,
-  type LoginBody,
-  type LoginResult,
-} from '#contract/auth';
+import { type ChangePasswordBody, type LoginBody, type LoginResult } from '#contract/auth';
+import { AUTH_MESSAGES } from '#contract/auth-messages';
 import type { Config } from '../../config';
 import type { DB } from '../../db/schema';
 import { AppError, badRequest, tooManyRequests, unauthorized } from '../../lib/errors';

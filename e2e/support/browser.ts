@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, inject } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { E2eServer } from '../global-setup';
+
+/** Flags this machine needs (ENGINEERING.md): no sandbox as root, no network chatter. */
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface BrowserSession {
+  server: E2eServer;
+  browser: Browser;
+  /** A fresh context (own local storage) and page; closed after the suite. */
+  newPage(options?: { viewport?: { width: number; height: number } }): Promise<Page>;
+}
+
+/**
+ * A suite that drives the real app in Chromium. Skipped, with the reason already printed by the
+ * global setup, when Chromium is missing outside CI.
+ */
+export function describeInBrowser(title: string, suite: (session: () => BrowserSession) => void) {
+  const chromiumPath = inject('chromiumPath');
+  const server = inject('e2eServer');
+  const run = chromiumPath && server ? describe : describe.skip;
+  run(title, () => {
+    let browser: Browser | undefined;
+    const contexts: BrowserContext[] = [];
+    beforeAll(async () => {
+      browser = await chromium.launch({ executablePath: chromiumPath!, args: CHROMIUM_ARGS });
+    });
+    afterAll(async () => {
+      for (const context of contexts) await context.close().catch(() => undefined);
+      await browser?.close();
+    });
+    suite(() => ({
+      server: server!,
+      browser: browser!,
+      async newPage(options = {}) {
+        const context = await browser!.newContext({
+          baseURL: server!.origin,
+          viewport: options.viewport ?? { width: 1280, height: 800 },
+        });
+        contexts.push(context);
+        const page = await context.newPage();
+        page.setDefaultTimeout(15_000);
+        return page;
+      },
+    }));
+  });
+}
+
+/** The app's URL for a hash route, e.g. appRoute(server, '/dashboard'). */
+export function appRoute(server: E2eServer, route: string): string {
+  return `${server.appUrl}#${route}`;
+}
+
+/** Signs in through the real sign-in form and waits for the dashboard. */
+export async function signInThroughForm(
+  page: Page,
+  server: E2eServer,
+  email: string,
+  password: string,
+) {
+  await page.goto(appRoute(server, '/signin'));
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(/#\/dashboard$/);
+  // The signed-in frame is its own chunk: wait until it is on screen.
+  await page.getByRole('navigation', { name: 'Sections' }).waitFor();
+}
+
+/** Calls the API directly (to arrange data a test needs), answering the parsed envelope. */
+export async function callApi<T = unknown>(
+  server: E2eServer,
+  method: string,
+  apiPath: string,
+  options: { token?: string; body?: unknown } = {},
+): Promise<{ status: number; body: { success: boolean; message: string; data: T } }> {
+  const response = await fetch(`${server.origin}${apiPath}`, {
+    method,
+    headers: {
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+    },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  return { status: response.status, body: (await response.json()) as never };
+}
+
+/** A token for API calls, by signing in over HTTP. */
+export async function tokenFor(
+  server: E2eServer,
+  email: string,
+  password: string,
+): Promise<string> {
+  const { status, body } = await callApi<{ token: string }>(server, 'POST', '/api/auth/login', {
+    body: { email, password },
+  });
+  if (status !== 200) throw new Error(`Sign-in for ${email} failed: ${status} ${body.message}`);
+  return body.data.token;
+}

@@ -1,0 +1,14 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+
+/**
+ * Saves a screenshot for the README when SCREENSHOTS=1 (`SCREENSHOTS=1 npm run test:e2e`), so
+ * ordinary runs leave the working tree untouched.
+ */
+export async function saveScreenshot(page: Page, name: string): Promise<void> {
+  if (process.env.SCREENSHOTS !== '1') return;
+  const dir = path.resolve('docs/screenshots');
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`) });
+}

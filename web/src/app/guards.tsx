@@ -1,0 +1,25 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import type { UserType } from '#contract/roles';
+import { useSession } from '../lib/session';
+
+/** Every route but the landing page and sign-in: nobody signed in goes to /signin. */
+export function RequireSession() {
+  const { user } = useSession();
+  const location = useLocation();
+  if (!user) return <Navigate to="/signin" replace state={{ from: location.pathname }} />;
+  return <Outlet />;
+}
+
+/** SPEC.md section 6: a user whose user_type differs from the required one goes to /dashboard. */
+export function RequireRole({ role }: { role: UserType }) {
+  const { user } = useSession();
+  if (user?.user_type !== role) return <Navigate to="/dashboard" replace />;
+  return <Outlet />;
+}
+
+/** The sign-in page is for signed-out people only. */
+export function RedirectIfSignedIn() {
+  const { user } = useSession();
+  if (user) return <Navigate to="/dashboard" replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,88 @@
+import { ActionIcon, AppShell, Burger, Group, Text, Tooltip } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Notifications } from '@mantine/notifications';
+import '@mantine/notifications/styles.css';
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { ChangePasswordModal } from '../../features/auth/components/change-password-modal';
+import { SETTINGS_ICON as SettingsIcon } from '../navigation';
+import { ProductMark } from './product-mark';
+import { SidebarNav } from './sidebar-nav';
+import { UserMenu } from './user-menu';
+
+/**
+ * The signed-in frame of SPEC.md section 2: sidebar with navigation and the user menu, a header
+ * with the Change Password button, and on phones a menu toggle with an overlay sidebar that
+ * closes on navigation.
+ */
+export default function AppLayout() {
+  const [navOpened, nav] = useDisclosure(false);
+  const [passwordOpened, passwordModal] = useDisclosure(false);
+  const { pathname } = useLocation();
+
+  useEffect(() => nav.close(), [pathname, nav]);
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={navOpened}
+              onClick={nav.toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={navOpened ? 'Close navigation' : 'Open navigation'}
+            />
+            <Text fw={700} hiddenFrom="sm">
+              SPMS
+            </Text>
+          </Group>
+          <Tooltip label="Change Password">
+            <ActionIcon
+              variant="subtle"
+              size="lg"
+              onClick={passwordModal.open}
+              title="Change Password"
+              aria-label="Change Password"
+            >
+              <SettingsIcon size={20} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="sm" aria-label="Main navigation">
+        <AppShell.Section>
+          <ProductMark />
+        </AppShell.Section>
+        <AppShell.Section grow my="md" style={{ overflowY: 'auto' }}>
+          <SidebarNav />
+        </AppShell.Section>
+        <AppShell.Section>
+          <UserMenu />
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      {navOpened && (
+        <div
+          aria-hidden
+          onClick={nav.close}
+          style={{ position: 'fixed', inset: 0, zIndex: 99, background: 'rgba(0,0,0,0.4)' }}
+        />
+      )}
+
+      <AppShell.Main id="main-content">
+        <Outlet />
+      </AppShell.Main>
+
+      <ChangePasswordModal opened={passwordOpened} onClose={passwordModal.close} />
+      {/* Toasts belong to signed-in screens only; loading them here keeps sign-in light. */}
+      <Notifications position="top-right" />
+    </AppShell>
+  );
+}

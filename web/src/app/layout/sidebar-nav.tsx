@@ -1,0 +1,34 @@
+import { NavLink, Stack, Text } from '@mantine/core';
+import { NavLink as RouterLink, useLocation } from 'react-router';
+import { useSession } from '../../lib/session';
+import { navigationFor } from '../navigation';
+
+export function SidebarNav() {
+  const { user } = useSession();
+  const { pathname } = useLocation();
+  if (!user) return null;
+  return (
+    <nav aria-label="Sections">
+      <Stack gap="md">
+        {navigationFor(user.user_type).map((group) => (
+          <div key={group.label}>
+            <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" mb={4}>
+              {group.label}
+            </Text>
+            {group.items.map((item) => (
+              <NavLink
+                key={item.to}
+                component={RouterLink}
+                to={item.to}
+                label={item.label}
+                active={pathname === item.to}
+                leftSection={<item.icon size={18} aria-hidden />}
+                aria-current={pathname === item.to ? 'page' : undefined}
+              />
+            ))}
+          </div>
+        ))}
+      </Stack>
+    </nav>
+  );
+}

@@ -1,0 +1,66 @@
+import { RouterProvider, createHashRouter, type RouteObject } from 'react-router';
+import { setUnauthorizedHandler } from '../lib/api-client';
+import { RedirectIfSignedIn, RequireRole, RequireSession } from './guards';
+import { PageLoader } from './page-loader';
+import { RouteError } from './route-error';
+
+type PageModule = Promise<{ default: React.ComponentType }>;
+/** Every page is its own chunk: the landing and sign-in pages load nothing they do not show. */
+const page = (load: () => PageModule) => async () => ({ Component: (await load()).default });
+
+const routes: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <PageLoader />,
+    children: [
+      { path: '/', lazy: page(() => import('../features/landing/landing-page')) },
+      { path: '/privacy', lazy: page(() => import('../features/landing/privacy-page')) },
+      { path: '/terms', lazy: page(() => import('../features/landing/terms-page')) },
+      {
+        element: <RedirectIfSignedIn />,
+        children: [{ path: '/signin', lazy: page(() => import('../features/auth/sign-in-page')) }],
+      },
+      {
+        element: <RequireSession />,
+        children: [
+          {
+            lazy: page(() => import('./layout/app-layout')),
+            children: [
+              {
+                path: '/dashboard',
+                lazy: page(() => import('../features/dashboard/dashboard-page')),
+              },
+              { path: '/staff', lazy: page(() => import('./placeholder-page')) },
+              { path: '/create', lazy: page(() => import('./placeholder-page')) },
+              { path: '/metrics', lazy: page(() => import('./placeholder-page')) },
+              { path: '/metric-setup', lazy: page(() => import('./placeholder-page')) },
+              { path: '/bonuses', lazy: page(() => import('./placeholder-page')) },
+              { path: '/responses', lazy: page(() => import('./placeholder-page')) },
+              { path: '/my-metrics', lazy: page(() => import('./placeholder-page')) },
+              { path: '/my-bonuses', lazy: page(() => import('./placeholder-page')) },
+              { path: '/top10', lazy: page(() => import('./placeholder-page')) },
+              { path: '/average-scores', lazy: page(() => import('./placeholder-page')) },
+              {
+                element: <RequireRole role="admin" />,
+                children: [
+                  { path: '/users', lazy: page(() => import('./placeholder-page')) },
+                  { path: '/audit', lazy: page(() => import('./placeholder-page')) },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', lazy: page(() => import('./not-found-page')) },
+    ],
+  },
+];
+
+const router = createHashRouter(routes);
+
+// An API answer of 401 has already cleared the session; send the person to sign in again.
+setUnauthorizedHandler(() => void router.navigate('/signin', { replace: true }));
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

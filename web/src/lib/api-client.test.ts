@@ -1,0 +1,63 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubFetch } from '../test/fetch-stub';
+import { ApiError, apiRequest, setUnauthorizedHandler } from './api-client';
+import { writeSession } from './session-storage';
+
+const USER = {
+  id: 1,
+  email: 'a@example.com',
+  firstname: 'A',
+  lastname: 'B',
+  first_name: 'A',
+  last_name: 'B',
+  user_type: 'admin' as const,
+  employee_id: null,
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the shared call helper (SPEC.md sections 7 and 8)', () => {
+  it('sends JSON and the bearer token from local storage', async () => {
+    writeSession({ token: 'abc', user: USER });
+    const fetchStub = vi.fn(async () => new Response('{"success":true}', { status: 200 }));
+    vi.stubGlobal('fetch', fetchStub);
+    await apiRequest('/things', { method: 'POST', body: { a: 1 } });
+    const [url, init] = fetchStub.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/things');
+    expect(init.headers).toMatchObject({
+      'Content-Type': 'application/json',
+      Authorization: 'Bearer abc',
+    });
+    expect(init.body).toBe('{"a":1}');
+  });
+
+  it("uses the server's message, else HTTP status and text", async () => {
+    stubFetch({
+      'GET /api/a': { status: 409, body: { success: false, message: 'Email already in use' } },
+    });
+    await expect(apiRequest('/a')).rejects.toMatchObject({
+      message: 'Email already in use',
+      status: 409,
+    });
+    vi.stubGlobal(
+      'fetch',
+      async () => new Response('not json', { status: 502, statusText: 'Bad Gateway' }),
+    );
+    await expect(apiRequest('/a')).rejects.toMatchObject({ message: 'HTTP 502: Bad Gateway' });
+  });
+
+  it('signs the user out on a 401 to a signed-in call', async () => {
+    writeSession({ token: 'expired', user: USER });
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    stubFetch({
+      'GET /api/auth/me': {
+        status: 401,
+        body: { success: false, message: 'Your session has expired. Please sign in again.' },
+      },
+    });
+    await expect(apiRequest('/auth/me')).rejects.toBeInstanceOf(ApiError);
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+});

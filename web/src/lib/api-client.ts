@@ -1,0 +1,89 @@
+import type { FieldError } from '#contract/envelope';
+import { clearSession, readToken } from './session-storage';
+
+/**
+ * The shared call helper of SPEC.md sections 7 and 8: JSON in and out, the bearer token from local
+ * storage, and the error rules: the server's JSON message, else "HTTP {status}: {statusText}",
+ * else "API request failed". A 401 on a signed-in call ends the session.
+ */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly fieldErrors: FieldError[] = [],
+    /** The message the server sent, when it sent one (some screens have their own fallback). */
+    readonly serverMessage: string | null = null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** A network failure (server unreachable): status 0. */
+export class NetworkError extends ApiError {
+  constructor() {
+    super('Network error. Please check your connection and try again.', 0);
+    this.name = 'NetworkError';
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  /** Send no token (sign-in). */
+  anonymous?: boolean;
+  signal?: AbortSignal;
+}
+
+export const API_BASE = '/api';
+
+let onUnauthorized: () => void = () => undefined;
+/** The app decides where a signed-out user goes; the helper only reports it. */
+export function setUnauthorizedHandler(handler: () => void): void {
+  onUnauthorized = handler;
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const token = options.anonymous ? null : readToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new NetworkError();
+  }
+
+  const payload: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    if (response.status === 401 && token) {
+      clearSession();
+      onUnauthorized();
+    }
+    throw toApiError(response, payload);
+  }
+  return payload as T;
+}
+
+function toApiError(response: Response, payload: unknown): ApiError {
+  const body = (payload ?? {}) as { message?: unknown; errors?: FieldError[] };
+  const serverMessage = typeof body.message === 'string' && body.message ? body.message : null;
+  const message =
+    serverMessage ??
+    (response.status ? `HTTP ${response.status}: ${response.statusText}` : 'API request failed');
+  const fieldErrors = Array.isArray(body.errors) ? body.errors : [];
+  return new ApiError(message, response.status, fieldErrors, serverMessage);
+}
+
+/** The message to show for any failure, with a screen-specific fallback. */
+export function errorMessage(error: unknown, fallback = 'API request failed'): string {
+  return error instanceof Error && error.message ? error.message : fallback;
+}
