@@ -67,7 +67,11 @@ export default async function setup(project: TestProject) {
   }
 
   for (const part of staleParts() as string[]) {
-    const built = spawnSync('npm', ['run', '--silent', `build:${part}`], { stdio: 'inherit' });
+    // Vitest sets NODE_ENV=test, which would make Vite build React's development bundle.
+    const built = spawnSync('npm', ['run', '--silent', `build:${part}`], {
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     if (built.status !== 0) throw new Error(`npm run build:${part} failed`);
   }
 

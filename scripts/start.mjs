@@ -10,7 +10,10 @@ process.chdir(root);
 
 for (const part of staleParts(root)) {
   console.log(`Building the ${part === 'web' ? 'web app' : 'server'}...`);
-  const result = spawnSync('npm', ['run', '--silent', `build:${part}`], { stdio: 'inherit' });
+  const result = spawnSync('npm', ['run', '--silent', `build:${part}`], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
