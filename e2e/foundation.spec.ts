@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { appRoute, describeInBrowser, signInThroughForm } from './support/browser';
+import { saveScreenshot } from './support/screenshots';
 
 describeInBrowser('the product runs and signs people in', (session) => {
   it('redirects / to the app under /spms/ and shows the landing page', async () => {
@@ -10,6 +11,40 @@ describeInBrowser('the product runs and signs people in', (session) => {
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).textContent())
       .toBe("Transform Your Team's Performance Management");
+    await saveScreenshot(page, 'landing');
+  });
+
+  it('serves hashed assets compressed and cached for a year, and the page itself revalidated', async () => {
+    const { server } = session();
+    const html = await fetch(server.appUrl);
+    expect(html.headers.get('cache-control')).toBe('no-cache');
+    expect(html.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const script = /src="\.\/(assets\/index-[^"]+\.js)"/.exec(await html.text())?.[1];
+    expect(script).toBeTruthy();
+    const asset = await fetch(`${server.appUrl}${script}`, {
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('content-encoding')).toBe('br');
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('works on a phone: the header menu opens the sidebar as an overlay that closes on navigation', async () => {
+    const { server } = session();
+    const page = await session().newPage({ viewport: { width: 390, height: 844 } });
+    await signInThroughForm(page, server, server.admin.email, server.admin.password);
+    const sidebar = page.getByRole('navigation', { name: 'Main navigation' });
+    // Closed, the sidebar sits off screen to the left.
+    const onScreen = async () => {
+      const box = await sidebar.boundingBox();
+      return box !== null && box.x + box.width > 1;
+    };
+    await expect.poll(onScreen).toBe(false);
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await expect.poll(onScreen).toBe(true);
+    await sidebar.getByRole('link', { name: 'Top 10' }).click();
+    await page.waitForURL(/#\/top10$/);
+    await expect.poll(onScreen).toBe(false);
   });
 
   it('sends a signed-out visitor of a protected route to sign in', async () => {
@@ -38,6 +73,7 @@ describeInBrowser('the product runs and signs people in', (session) => {
     const { server } = session();
     const page = await session().newPage();
     await signInThroughForm(page, server, server.admin.email, server.admin.password);
+    await saveScreenshot(page, 'dashboard');
 
     const nav = page.getByRole('navigation', { name: 'Sections' });
     for (const label of [

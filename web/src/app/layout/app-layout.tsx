@@ -1,5 +1,5 @@
 import { ActionIcon, AppShell, Burger, Group, Text, Tooltip } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import '@mantine/notifications/styles.css';
 import { useEffect } from 'react';
@@ -19,8 +19,14 @@ export default function AppLayout() {
   const [navOpened, nav] = useDisclosure(false);
   const [passwordOpened, passwordModal] = useDisclosure(false);
   const { pathname } = useLocation();
+  // Below Mantine's `sm` breakpoint the sidebar slides off screen when closed; it must then be
+  // out of the keyboard's reach too.
+  const isPhone = useMediaQuery('(max-width: 48em)');
+  const navHidden = Boolean(isPhone) && !navOpened;
 
-  useEffect(() => nav.close(), [pathname, nav]);
+  // Close the phone sidebar whenever a link takes the person elsewhere.
+  const closeNav = nav.close;
+  useEffect(() => closeNav(), [pathname, closeNav]);
 
   return (
     <AppShell
@@ -56,7 +62,7 @@ export default function AppLayout() {
         </Group>
       </AppShell.Header>
 
-      <AppShell.Navbar p="sm" aria-label="Main navigation">
+      <AppShell.Navbar p="sm" aria-label="Main navigation" inert={navHidden}>
         <AppShell.Section>
           <ProductMark />
         </AppShell.Section>
