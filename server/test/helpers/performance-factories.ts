@@ -2,6 +2,7 @@ import type { Insertable, Kysely } from 'kysely';
 import type { BonusesTable, DB, MetricTypesTable } from '../../src/db/schema';
 import { nowIso } from '../../src/lib/clock';
 import { applyScoreChange } from '../../src/modules/scores/scores.repository';
+import { applyTypeScoreChange } from '../../src/modules/scores/type-scores.repository';
 
 /**
  * Factories for performance data: metric types, metric values (which keep the score totals
@@ -60,6 +61,12 @@ export async function insertMetricValue(
     await applyScoreChange(trx, {
       employeeId: values.userId,
       createdAt,
+      countDelta: 1,
+      sumDelta: hundredths,
+    });
+    await applyTypeScoreChange(trx, {
+      employeeId: values.userId,
+      metricTypeId: values.metricTypeId,
       countDelta: 1,
       sumDelta: hundredths,
     });
