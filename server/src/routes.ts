@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { metricTypesRoutes } from './modules/metric-types/metric-types.routes';
+import { performanceMetricsRoutes } from './modules/performance-metrics/performance-metrics.routes';
 
 /** Every API module, registered in this order. Add a module here and nowhere else. */
 export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [
   healthRoutes,
   authRoutes,
   metricTypesRoutes,
+  performanceMetricsRoutes,
 ];
