@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { authRoutes } from './modules/auth/auth.routes';
+import { bonusesRoutes } from './modules/bonuses/bonuses.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { metricTypesRoutes } from './modules/metric-types/metric-types.routes';
 import { performanceMetricsRoutes } from './modules/performance-metrics/performance-metrics.routes';
@@ -10,4 +11,5 @@ export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [
   authRoutes,
   metricTypesRoutes,
   performanceMetricsRoutes,
+  bonusesRoutes,
 ];
