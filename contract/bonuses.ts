@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { backfillDateField } from './backfill-date';
 import { pageQuerySchema, paginationSchema } from './envelope';
-import { idParam, requiredText, timestampSchema } from './fields';
-import { referenceId } from './reference-field';
+import { requiredText, timestampSchema } from './fields';
+import { optionalIdFilter, referenceId } from './reference-field';
 
 export const BONUS_MESSAGES = {
   employeeNotFound: 'Employee not found',
@@ -47,7 +47,7 @@ export const bonusSchema = z.object({
 export type Bonus = z.infer<typeof bonusSchema>;
 
 export const bonusListQuerySchema = pageQuerySchema.extend({
-  employee_id: idParam('employee_id').optional(),
+  employee_id: optionalIdFilter('employee_id'),
 });
 export type BonusListQuery = z.infer<typeof bonusListQuerySchema>;
 

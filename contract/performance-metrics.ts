@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { backfillDateField } from './backfill-date';
 import { pageQuerySchema, paginationSchema } from './envelope';
-import { idParam, optionalText, timestampSchema } from './fields';
+import { optionalText, timestampSchema } from './fields';
 import { checkMetricValue, METRIC_VALUE_MESSAGES } from './metric-value-rule';
-import { referenceId } from './reference-field';
+import { optionalIdFilter, referenceId } from './reference-field';
 
 export const PERFORMANCE_METRIC_MESSAGES = {
   metricTypeNotFound: 'Metric type not found',
@@ -75,8 +75,8 @@ export const performanceMetricSchema = z.object({
 export type PerformanceMetric = z.infer<typeof performanceMetricSchema>;
 
 export const performanceMetricListQuerySchema = pageQuerySchema.extend({
-  user_id: idParam('user_id').optional(),
-  metric_type_id: idParam('metric_type_id').optional(),
+  user_id: optionalIdFilter('user_id'),
+  metric_type_id: optionalIdFilter('metric_type_id'),
 });
 export type PerformanceMetricListQuery = z.infer<typeof performanceMetricListQuerySchema>;
 

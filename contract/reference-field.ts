@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from './fields';
 
 /**
  * An id in a request body that refers to another record (`user_id`, `metric_type_id`,
@@ -18,5 +19,16 @@ export function referenceId(label: string) {
       .int(invalid)
       .positive(invalid)
       .max(2_147_483_647, `${label} is too large`),
+  );
+}
+
+/**
+ * An optional id filter in a query string. Empty (`?user_id=`, as a form's "All" choice may
+ * send it) means no filter rather than an error.
+ */
+export function optionalIdFilter(label: string) {
+  return z.preprocess(
+    (input) => (typeof input === 'string' && input.trim() === '' ? undefined : input),
+    idParam(label).optional(),
   );
 }

@@ -184,6 +184,9 @@ describeEachEngine('bonuses', (ctx) => {
     );
     expect(times).toEqual([...times].sort((a, b) => b - a));
 
+    const blank = await ctx().call('GET', '/api/bonuses?limit=1000&employee_id=', asManager());
+    expect(blank.body.data.pagination.total).toBe(all.body.data.pagination.total);
+
     for (const query of ['employee_id=x', 'limit=5000', 'page=0']) {
       expect((await ctx().call('GET', `/api/bonuses?${query}`, asManager())).status, query).toBe(
         400,

@@ -338,4 +338,30 @@ describeEachEngine('metric types', (ctx) => {
     );
     expect(new Set(units.map((u) => u.toLowerCase())).size).toBe(units.length);
   });
+
+  it('documents every performance data route in the OpenAPI document', async () => {
+    const res = await ctx().call('GET', '/api/openapi.json');
+    expect(res.status).toBe(200);
+    const paths = res.body.paths as Record<string, Record<string, unknown>>;
+    const expected: Record<string, string[]> = {
+      '/api/metric-types': ['get', 'post'],
+      '/api/metric-types/units': ['get'],
+      '/api/metric-types/{id}': ['get', 'put', 'delete'],
+      '/api/performance-metrics': ['get', 'post'],
+      '/api/performance-metrics/user/{id}': ['get'],
+      '/api/performance-metrics/{id}': ['put', 'delete'],
+      '/api/bonuses': ['get', 'post'],
+      '/api/bonuses/{id}': ['put', 'delete'],
+      '/api/employees/my-performance-metrics': ['get'],
+      '/api/employees/my-bonuses': ['get'],
+      '/api/employees/has-bonuses': ['get'],
+    };
+    for (const [path, methods] of Object.entries(expected)) {
+      expect(Object.keys(paths[path] ?? {}), path).toEqual(expect.arrayContaining(methods));
+    }
+    const recordBody = JSON.stringify(paths['/api/performance-metrics']!.post);
+    for (const field of ['metric_type_id', 'user_id', 'value', 'comment', 'created_at']) {
+      expect(recordBody).toContain(field);
+    }
+  });
 });

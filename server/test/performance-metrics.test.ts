@@ -371,6 +371,15 @@ describeEachEngine('performance metrics', (ctx) => {
     );
     expect(times).toEqual([...times].sort((a, b) => b - a));
 
+    // "All" filters sent empty mean no filter.
+    const blank = await ctx().call(
+      'GET',
+      '/api/performance-metrics?limit=1000&user_id=&metric_type_id=',
+      asManager(),
+    );
+    expect(blank.status).toBe(200);
+    expect(blank.body.data.pagination.total).toBe(rows);
+
     const nobody = await ctx().call('GET', '/api/performance-metrics?user_id=987654', asManager());
     expect(nobody.body.data).toEqual({
       performance_metrics: [],
