@@ -10,9 +10,7 @@ import {
   metricTypeListSchema,
   metricTypeResultSchema,
 } from '#contract/metric-types';
-import { notFound } from '../../lib/errors';
 import { actorOf, createdReplies, ok, replies } from '../../lib/route';
-import { findMetricTypeById, toMetricType } from './metric-types.repository';
 import { createMetricTypesService } from './metric-types.service';
 
 export async function metricTypesRoutes(app: FastifyInstance) {
@@ -58,11 +56,7 @@ export async function metricTypesRoutes(app: FastifyInstance) {
         response: replies(metricTypeResultSchema),
       },
     },
-    async (request) => {
-      const row = await findMetricTypeById(app.db, request.params.id);
-      if (!row) throw notFound('Metric type');
-      return ok('Metric type', { metric_type: toMetricType(row) });
-    },
+    async (request) => ok('Metric type', { metric_type: await metricTypes.get(request.params.id) }),
   );
 
   api.post(

@@ -68,6 +68,12 @@ export function createMetricTypesService(db: Kysely<DB>) {
       };
     },
 
+    async get(id: number): Promise<MetricType> {
+      const row = await findMetricTypeById(db, id);
+      if (!row) throw notFound(METRIC_TYPE);
+      return toMetricType(row);
+    },
+
     async units(): Promise<string[]> {
       return mergeUnits(await listUnitsInUse(db));
     },
