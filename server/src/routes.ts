@@ -1,6 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { authRoutes } from './modules/auth/auth.routes';
+import { bonusesRoutes } from './modules/bonuses/bonuses.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { metricTypesRoutes } from './modules/metric-types/metric-types.routes';
+import { myRecordsRoutes } from './modules/my-records/my-records.routes';
+import { performanceMetricsRoutes } from './modules/performance-metrics/performance-metrics.routes';
 
 /** Every API module, registered in this order. Add a module here and nowhere else. */
-export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [healthRoutes, authRoutes];
+export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [
+  healthRoutes,
+  authRoutes,
+  metricTypesRoutes,
+  performanceMetricsRoutes,
+  bonusesRoutes,
+  myRecordsRoutes,
+];

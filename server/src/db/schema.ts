@@ -128,6 +128,14 @@ export interface EmployeeMonthlyScoresTable {
   value_sum_hundredths: number;
 }
 
+/** The same totals per employee and metric type (migration 0003). */
+export interface EmployeeMetricTypeScoresTable {
+  employee_id: number;
+  metric_type_id: number;
+  metric_count: number;
+  value_sum_hundredths: number;
+}
+
 /** Failed sign-ins per account or address; in the database so every instance shares it. */
 export interface SignInThrottleTable {
   throttle_key: string;
@@ -146,6 +154,7 @@ export interface DB {
   audit_entries: AuditEntriesTable;
   employee_scores: EmployeeScoresTable;
   employee_monthly_scores: EmployeeMonthlyScoresTable;
+  employee_metric_type_scores: EmployeeMetricTypeScoresTable;
   sign_in_throttle: SignInThrottleTable;
 }
 

@@ -3,6 +3,7 @@ import { textValue, timestampValue } from '../../db/dialect';
 import type { DB } from '../../db/schema';
 import { monthContaining, monthKey } from '../../lib/calendar';
 import { nowIso, toIso } from '../../lib/clock';
+import { rebuildTypeScores } from './type-scores.repository';
 
 /**
  * Per-employee score totals (overall and per month), kept current on every metric write so that
@@ -88,6 +89,7 @@ export async function rebuildScoreAggregates(db: Kysely<DB>): Promise<void> {
 }
 
 async function rebuildWithin(trx: Kysely<DB>): Promise<void> {
+  await rebuildTypeScores(trx);
   await trx.deleteFrom('employee_monthly_scores').execute();
   await trx.deleteFrom('employee_scores').execute();
   const now = nowIso();

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { backfillDateField } from './backfill-date';
+import { pageQuerySchema, paginationSchema } from './envelope';
+import { requiredText, timestampSchema } from './fields';
+import { optionalIdFilter, referenceId } from './reference-field';
+
+export const BONUS_MESSAGES = {
+  employeeNotFound: 'Employee not found',
+  bonusNotFound: 'Bonus not found',
+  employeeIsFixed: 'employee_id cannot be changed: delete this bonus and award a new one instead',
+  awarded: 'Bonus awarded successfully',
+  updated: 'Bonus updated successfully',
+  deleted: 'Bonus deleted successfully',
+} as const;
+
+const bonusName = requiredText('Bonus name', 200);
+const bonusDescription = requiredText('Description', 2000);
+
+export const awardBonusBodySchema = z.object({
+  employee_id: referenceId('employee_id'),
+  bonus_name: bonusName,
+  description: bonusDescription,
+  created_at: backfillDateField('created_at'),
+});
+export type AwardBonusBody = z.infer<typeof awardBonusBodySchema>;
+
+/** PUT changes the name and description; the employee is read-only (sent, it must match). */
+export const updateBonusBodySchema = z.object({
+  employee_id: referenceId('employee_id').optional(),
+  bonus_name: bonusName,
+  description: bonusDescription,
+});
+export type UpdateBonusBody = z.infer<typeof updateBonusBodySchema>;
+
+/** A bonus with its employee's name and email, as the HR table shows it. */
+export const bonusSchema = z.object({
+  id: z.number().int(),
+  employee_id: z.number().int(),
+  bonus_name: z.string(),
+  description: z.string(),
+  created_at: timestampSchema,
+  updated_at: timestampSchema,
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+});
+export type Bonus = z.infer<typeof bonusSchema>;
+
+export const bonusListQuerySchema = pageQuerySchema.extend({
+  employee_id: optionalIdFilter('employee_id'),
+});
+export type BonusListQuery = z.infer<typeof bonusListQuerySchema>;
+
+export const bonusListSchema = z.object({
+  bonuses: z.array(bonusSchema),
+  pagination: paginationSchema,
+});
+export type BonusList = z.infer<typeof bonusListSchema>;
+
+export const bonusResultSchema = z.object({ bonus: bonusSchema });
+
+/** `GET /api/employees/has-bonuses`: the bonus toast of SPEC.md. */
+export const bonusStatusSchema = z.object({
+  has_bonuses: z.boolean(),
+  bonus_count: z.number().int(),
+});
+export type BonusStatus = z.infer<typeof bonusStatusSchema>;

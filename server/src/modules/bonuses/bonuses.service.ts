@@ -1,0 +1,141 @@
+import type { Kysely } from 'kysely';
+import {
+  BONUS_MESSAGES as MESSAGES,
+  type AwardBonusBody,
+  type Bonus,
+  type BonusList,
+  type BonusStatus,
+  type UpdateBonusBody,
+} from '#contract/bonuses';
+import type { PageQuery } from '#contract/envelope';
+import type { DB } from '../../db/schema';
+import { nowIso } from '../../lib/clock';
+import { AppError, badRequest } from '../../lib/errors';
+import type { Actor } from '../../lib/route';
+import { writeAudit } from '../audit/audit.writer';
+import { describeEmployee, findEmployeeSummary } from '../performance-metrics/employee-summary';
+import {
+  countBonuses,
+  deleteBonus,
+  findBonusForChange,
+  enrichBonuses,
+  findEnrichedBonus,
+  insertBonus,
+  pageOfBonuses,
+  updateBonus,
+} from './bonuses.repository';
+
+const notFoundIn = (message: string, field?: string) =>
+  new AppError(404, message, field ? [{ field, message }] : undefined);
+
+async function enrichedOrThrow(db: Kysely<DB>, id: number): Promise<Bonus> {
+  const bonus = await findEnrichedBonus(db, id);
+  if (!bonus) throw notFoundIn(MESSAGES.bonusNotFound);
+  return bonus;
+}
+
+export function createBonusesService(db: Kysely<DB>) {
+  async function page(employeeId: number | undefined, query: PageQuery): Promise<BonusList> {
+    const window = { limit: query.limit, offset: (query.page - 1) * query.limit };
+    const [rows, total] = await Promise.all([
+      pageOfBonuses(db, employeeId, window),
+      countBonuses(db, employeeId),
+    ]);
+    return {
+      bonuses: await enrichBonuses(db, rows),
+      pagination: { page: query.page, limit: query.limit, total },
+    };
+  }
+
+  return {
+    list(query: PageQuery & { employee_id?: number | undefined }): Promise<BonusList> {
+      return page(query.employee_id, query);
+    },
+
+    /** The caller's own bonuses; none for an account not linked to an employee. */
+    listOwn(employeeId: number | null, query: PageQuery): Promise<BonusList> {
+      if (employeeId === null) {
+        return Promise.resolve({
+          bonuses: [],
+          pagination: { page: query.page, limit: query.limit, total: 0 },
+        });
+      }
+      return page(employeeId, query);
+    },
+
+    /** One indexed count of the caller's bonuses: what the bonus toast needs, nothing more. */
+    async statusOf(employeeId: number | null): Promise<BonusStatus> {
+      const count = employeeId === null ? 0 : await countBonuses(db, employeeId);
+      return { has_bonuses: count > 0, bonus_count: count };
+    },
+
+    async award(body: AwardBonusBody, actor: Actor): Promise<Bonus> {
+      return db.transaction().execute(async (trx) => {
+        const employee = await findEmployeeSummary(trx, body.employee_id);
+        if (!employee) throw notFoundIn(MESSAGES.employeeNotFound, 'employee_id');
+        const now = nowIso();
+        const id = await insertBonus(trx, {
+          employee_id: body.employee_id,
+          bonus_name: body.bonus_name,
+          description: body.description,
+          awarded_by: actor.userId,
+          created_at: body.created_at ?? now,
+          updated_at: now,
+        });
+        const created = await enrichedOrThrow(trx, id);
+        await writeAudit(trx, actor, {
+          name: 'Bonus Assignment',
+          description: `Awarded bonus ${created.bonus_name} to ${describeEmployee(employee)}`,
+          entityType: 'bonus',
+          entityId: id,
+          after: created,
+        });
+        return created;
+      });
+    },
+
+    async update(id: number, body: UpdateBonusBody, actor: Actor): Promise<Bonus> {
+      return db.transaction().execute(async (trx) => {
+        const stored = await findBonusForChange(trx, id);
+        if (!stored) throw notFoundIn(MESSAGES.bonusNotFound);
+        if (body.employee_id !== undefined && body.employee_id !== stored.employee_id) {
+          throw badRequest(MESSAGES.employeeIsFixed, 'employee_id');
+        }
+        const before = await enrichedOrThrow(trx, id);
+        await updateBonus(trx, id, {
+          bonus_name: body.bonus_name,
+          description: body.description,
+          updated_at: nowIso(),
+        });
+        const after = await enrichedOrThrow(trx, id);
+        await writeAudit(trx, actor, {
+          name: 'Bonus Updated',
+          description: `Updated bonus ${before.bonus_name} of ${describeEmployee(after)}`,
+          entityType: 'bonus',
+          entityId: id,
+          before,
+          after,
+        });
+        return after;
+      });
+    },
+
+    async remove(id: number, actor: Actor): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const stored = await findBonusForChange(trx, id);
+        if (!stored) throw notFoundIn(MESSAGES.bonusNotFound);
+        const before = await enrichedOrThrow(trx, id);
+        await deleteBonus(trx, id);
+        await writeAudit(trx, actor, {
+          name: 'Bonus Deleted',
+          description: `Deleted bonus ${before.bonus_name} of ${describeEmployee(before)}`,
+          entityType: 'bonus',
+          entityId: id,
+          before,
+        });
+      });
+    },
+  };
+}
+
+export type BonusesService = ReturnType<typeof createBonusesService>;

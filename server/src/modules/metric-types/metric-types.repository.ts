@@ -1,0 +1,116 @@
+import { sql, type Kysely } from 'kysely';
+import type { MetricType, MetricTypeBody, MetricTypeListQuery } from '#contract/metric-types';
+import type { DB, MetricTypeRow } from '../../db/schema';
+import { toIso } from '../../lib/clock';
+
+const COLUMNS = [
+  'id',
+  'metric_name',
+  'description',
+  'measurement_unit',
+  'minimum_value',
+  'maximum_value',
+  'created_at',
+  'updated_at',
+] as const;
+
+export function toMetricType(row: MetricTypeRow): MetricType {
+  return {
+    id: row.id,
+    metric_name: row.metric_name,
+    description: row.description,
+    measurement_unit: row.measurement_unit,
+    minimum_value: row.minimum_value === null ? null : Number(row.minimum_value),
+    maximum_value: row.maximum_value === null ? null : Number(row.maximum_value),
+    created_at: toIso(row.created_at),
+    updated_at: toIso(row.updated_at),
+  };
+}
+
+/** `%` and `_` typed by a person are literal characters, not wildcards. */
+export function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export async function listMetricTypes(db: Kysely<DB>, query: MetricTypeListQuery) {
+  let filtered = db.selectFrom('metric_types');
+  if (query.search) {
+    filtered = filtered.where(
+      sql<boolean>`lower(metric_name) like ${containsPattern(query.search)} escape '\\'`,
+    );
+  }
+  const sortKey =
+    query.sort === 'metric_name' ? sql`lower(metric_name)` : sql.ref(`metric_types.${query.sort}`);
+  const [rows, count] = await Promise.all([
+    filtered
+      .select(COLUMNS)
+      .orderBy(sortKey, query.order)
+      .orderBy('id', query.order)
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit)
+      .execute(),
+    filtered.select((s) => s.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+export function findMetricTypeById(db: Kysely<DB>, id: number) {
+  return db.selectFrom('metric_types').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+/** The type whose name equals `name` ignoring case (served by the unique lower() index). */
+export function findMetricTypeByName(db: Kysely<DB>, name: string) {
+  return db
+    .selectFrom('metric_types')
+    .select(COLUMNS)
+    .where(sql<string>`lower(metric_name)`, '=', sql<string>`lower(${name})`)
+    .executeTakeFirst();
+}
+
+export async function insertMetricType(db: Kysely<DB>, body: MetricTypeBody, now: string) {
+  const row = await db
+    .insertInto('metric_types')
+    .values({ ...body, created_at: now, updated_at: now })
+    .returning(COLUMNS)
+    .executeTakeFirstOrThrow();
+  return row;
+}
+
+export async function updateMetricType(
+  db: Kysely<DB>,
+  id: number,
+  body: MetricTypeBody,
+  now: string,
+) {
+  return db
+    .updateTable('metric_types')
+    .set({ ...body, updated_at: now })
+    .where('id', '=', id)
+    .returning(COLUMNS)
+    .executeTakeFirstOrThrow();
+}
+
+export async function deleteMetricType(db: Kysely<DB>, id: number) {
+  await db.deleteFrom('metric_types').where('id', '=', id).execute();
+}
+
+/** How many values use a type, read from the (metric_type_id, created_at) index. */
+export async function countValuesOfType(db: Kysely<DB>, metricTypeId: number): Promise<number> {
+  const row = await db
+    .selectFrom('performance_metrics')
+    .select((s) => s.fn.countAll<number>().as('count'))
+    .where('metric_type_id', '=', metricTypeId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** The distinct units the metric types use. */
+export async function listUnitsInUse(db: Kysely<DB>): Promise<string[]> {
+  const rows = await db
+    .selectFrom('metric_types')
+    .select('measurement_unit')
+    .distinct()
+    .where('measurement_unit', 'is not', null)
+    .execute();
+  return rows.map((row) => row.measurement_unit).filter((unit): unit is string => !!unit);
+}

@@ -1,0 +1,212 @@
+import type { Kysely } from 'kysely';
+import type { PageQuery } from '#contract/envelope';
+import { checkMetricValue, toHundredths } from '#contract/metric-value-rule';
+import {
+  PERFORMANCE_METRIC_MESSAGES as MESSAGES,
+  type PerformanceMetric,
+  type PerformanceMetricList,
+  type PerformanceMetricListQuery,
+  type RecordMetricValueBody,
+  type UpdateMetricValueBody,
+} from '#contract/performance-metrics';
+import type { DB } from '../../db/schema';
+import { nowIso } from '../../lib/clock';
+import { AppError, badRequest } from '../../lib/errors';
+import type { Actor } from '../../lib/route';
+import { writeAudit } from '../audit/audit.writer';
+import { findMetricTypeById } from '../metric-types/metric-types.repository';
+import { applyScoreChange } from '../scores/scores.repository';
+import { applyTypeScoreChange } from '../scores/type-scores.repository';
+import { describeEmployee, findEmployeeSummary } from './employee-summary';
+import {
+  countValues,
+  deleteValue,
+  enrichValues,
+  findEnrichedValue,
+  findValueForChange,
+  insertValue,
+  pageOfValues,
+  updateValue,
+  type ValueFilter,
+} from './performance-metrics.repository';
+
+const notFoundIn = (message: string, field?: string) =>
+  new AppError(404, message, field ? [{ field, message }] : undefined);
+
+/** "85.5%", "12 hours", "40": a value as a person reads it in the audit trail. */
+function withUnit(value: number, unit: string | null): string {
+  if (!unit) return String(value);
+  return unit === '%' ? `${value}%` : `${value} ${unit}`;
+}
+
+async function enrichedOrThrow(db: Kysely<DB>, id: number): Promise<PerformanceMetric> {
+  const value = await findEnrichedValue(db, id);
+  if (!value) throw notFoundIn(MESSAGES.metricNotFound);
+  return value;
+}
+
+/**
+ * Moves every score total a value counts in (overall, its month, its type) by the same change,
+ * in the caller's transaction.
+ */
+async function moveScoreTotals(
+  trx: Kysely<DB>,
+  value: { user_id: number; metric_type_id: number; created_at: string | Date },
+  countDelta: number,
+  sumDelta: number,
+) {
+  await applyScoreChange(trx, {
+    employeeId: value.user_id,
+    createdAt: value.created_at,
+    countDelta,
+    sumDelta,
+  });
+  await applyTypeScoreChange(trx, {
+    employeeId: value.user_id,
+    metricTypeId: value.metric_type_id,
+    countDelta,
+    sumDelta,
+  });
+}
+
+export function createPerformanceMetricsService(db: Kysely<DB>) {
+  async function page(filter: ValueFilter, query: PageQuery): Promise<PerformanceMetricList> {
+    const window = { limit: query.limit, offset: (query.page - 1) * query.limit };
+    const [rows, total] = await Promise.all([
+      pageOfValues(db, filter, window),
+      countValues(db, filter),
+    ]);
+    return {
+      performance_metrics: await enrichValues(db, rows),
+      pagination: { page: query.page, limit: query.limit, total },
+    };
+  }
+
+  return {
+    list(query: PerformanceMetricListQuery): Promise<PerformanceMetricList> {
+      return page({ userId: query.user_id, metricTypeId: query.metric_type_id }, query);
+    },
+
+    async listForEmployee(employeeId: number, query: PageQuery): Promise<PerformanceMetricList> {
+      if (!(await findEmployeeSummary(db, employeeId))) {
+        throw notFoundIn(MESSAGES.employeeNotFound);
+      }
+      return page({ userId: employeeId }, query);
+    },
+
+    /** The caller's own values; none at all for an account not linked to an employee. */
+    async listOwn(employeeId: number | null, query: PageQuery): Promise<PerformanceMetricList> {
+      if (employeeId === null) {
+        return {
+          performance_metrics: [],
+          pagination: { page: query.page, limit: query.limit, total: 0 },
+        };
+      }
+      return page({ userId: employeeId }, query);
+    },
+
+    async record(body: RecordMetricValueBody, actor: Actor): Promise<PerformanceMetric> {
+      return db.transaction().execute(async (trx) => {
+        const type = await findMetricTypeById(trx, body.metric_type_id);
+        if (!type) throw notFoundIn(MESSAGES.metricTypeNotFound, 'metric_type_id');
+        const employee = await findEmployeeSummary(trx, body.user_id);
+        if (!employee) throw notFoundIn(MESSAGES.employeeNotFound, 'user_id');
+        const problem = checkMetricValue(body.value, type);
+        if (problem) throw badRequest(problem, 'value');
+
+        const now = nowIso();
+        const createdAt = body.created_at ?? now;
+        const hundredths = toHundredths(body.value);
+        const row = {
+          user_id: body.user_id,
+          metric_type_id: body.metric_type_id,
+          value_hundredths: hundredths,
+          comment: body.comment,
+          recorded_by: actor.userId,
+          created_at: createdAt,
+          updated_at: now,
+        };
+        const id = await insertValue(trx, row);
+        await moveScoreTotals(trx, row, 1, hundredths);
+        const created = await enrichedOrThrow(trx, id);
+        await writeAudit(trx, actor, {
+          name: 'Performance Metric Recorded',
+          description: `Recorded ${created.metric_name} ${withUnit(created.value, created.unit)} for ${describeEmployee(employee)}`,
+          entityType: 'performance_metric',
+          entityId: id,
+          after: created,
+        });
+        return created;
+      });
+    },
+
+    async update(
+      id: number,
+      body: UpdateMetricValueBody,
+      actor: Actor,
+    ): Promise<PerformanceMetric> {
+      return db.transaction().execute(async (trx) => {
+        const stored = await findValueForChange(trx, id);
+        if (!stored) throw notFoundIn(MESSAGES.metricNotFound);
+        if (body.metric_type_id !== undefined && body.metric_type_id !== stored.metric_type_id) {
+          throw badRequest(MESSAGES.metricTypeIsFixed, 'metric_type_id');
+        }
+        if (body.user_id !== undefined && body.user_id !== stored.user_id) {
+          throw badRequest(MESSAGES.userIsFixed, 'user_id');
+        }
+        const hundredths = toHundredths(body.value);
+        const oldHundredths = Number(stored.value_hundredths);
+        // A type's range may have been narrowed since: only a changed value must fit it now, so
+        // an old value's comment can still be corrected.
+        if (hundredths !== oldHundredths) {
+          const type = await findMetricTypeById(trx, stored.metric_type_id);
+          const problem = checkMetricValue(body.value, type);
+          if (problem) throw badRequest(problem, 'value');
+        }
+
+        const before = await enrichedOrThrow(trx, id);
+        await updateValue(trx, id, {
+          value_hundredths: hundredths,
+          comment: body.comment,
+          updated_at: nowIso(),
+        });
+        if (hundredths !== oldHundredths) {
+          await moveScoreTotals(trx, stored, 0, hundredths - oldHundredths);
+        }
+        const after = await enrichedOrThrow(trx, id);
+        const change =
+          before.value === after.value
+            ? `value ${withUnit(after.value, after.unit)} kept`
+            : `${withUnit(before.value, before.unit)} -> ${withUnit(after.value, after.unit)}`;
+        await writeAudit(trx, actor, {
+          name: 'Performance Metric Updated',
+          description: `Updated ${after.metric_name} for ${describeEmployee(after)}: ${change}`,
+          entityType: 'performance_metric',
+          entityId: id,
+          before,
+          after,
+        });
+        return after;
+      });
+    },
+
+    async remove(id: number, actor: Actor): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const stored = await findValueForChange(trx, id);
+        if (!stored) throw notFoundIn(MESSAGES.metricNotFound);
+        const before = await enrichedOrThrow(trx, id);
+        if (!(await deleteValue(trx, id))) throw notFoundIn(MESSAGES.metricNotFound);
+        await moveScoreTotals(trx, stored, -1, -Number(stored.value_hundredths));
+        await writeAudit(trx, actor, {
+          name: 'Performance Metric Deleted',
+          description: `Deleted ${before.metric_name} ${withUnit(before.value, before.unit)} of ${describeEmployee(before)}`,
+          entityType: 'performance_metric',
+          entityId: id,
+          before,
+        });
+      });
+    },
+  };
+}
+
+export type PerformanceMetricsService = ReturnType<typeof createPerformanceMetricsService>;
