@@ -70,7 +70,7 @@ export function SnapshotPanel({
                 <Table.Th scope="row" w="38%" style={{ wordBreak: 'break-word' }}>
                   {field}
                   {changed.has(field) && (
-                    <Badge size="xs" color="yellow" variant="light" ml={4}>
+                    <Badge size="xs" color="yellow" variant="filled" autoContrast ml={4}>
                       changed
                     </Badge>
                   )}
