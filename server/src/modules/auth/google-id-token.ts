@@ -61,7 +61,13 @@ export function createGoogleTokenVerifier(
     'GOOGLE_CLIENT_ID' | 'GOOGLE_ISSUERS' | 'GOOGLE_JWKS_URL' | 'GOOGLE_HOSTED_DOMAIN'
   > & { GOOGLE_CLIENT_ID: string },
 ): GoogleTokenVerifier {
-  const keys = createRemoteJWKSet(new URL(config.GOOGLE_JWKS_URL));
+  let jwksUrl: URL;
+  try {
+    jwksUrl = new URL(config.GOOGLE_JWKS_URL);
+  } catch {
+    throw new Error(`GOOGLE_JWKS_URL must be an http(s) address, not "${config.GOOGLE_JWKS_URL}"`);
+  }
+  const keys = createRemoteJWKSet(jwksUrl);
   const hostedDomain = config.GOOGLE_HOSTED_DOMAIN?.trim().toLowerCase();
 
   return async (idToken) => {
