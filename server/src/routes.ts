@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { bonusesRoutes } from './modules/bonuses/bonuses.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -14,4 +15,5 @@ export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [
   performanceMetricsRoutes,
   bonusesRoutes,
   myRecordsRoutes,
+  auditRoutes,
 ];

@@ -44,7 +44,7 @@ const routes: RouteObject[] = [
                 element: <RequireRole role="admin" />,
                 children: [
                   { path: '/users', lazy: page(() => import('./placeholder-page')) },
-                  { path: '/audit', lazy: page(() => import('./placeholder-page')) },
+                  { path: '/audit', lazy: page(() => import('../features/audit/audit-page')) },
                 ],
               },
             ],

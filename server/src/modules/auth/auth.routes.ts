@@ -4,18 +4,27 @@ import {
   authConfigSchema,
   changePasswordBodySchema,
   changePasswordResultSchema,
+  googleLoginBodySchema,
   loginBodySchema,
   loginResultSchema,
   meResultSchema,
 } from '#contract/auth';
 import { AUTH_MESSAGES } from '#contract/auth-messages';
+import { errorEnvelopeSchema } from '#contract/envelope';
 import { signedInUser } from '../../plugins/auth';
 import { actorOf, ok, replies } from '../../lib/route';
 import { toSessionUser } from './auth-user';
 import { createAuthService } from './auth.service';
+import { createGoogleSignIn } from './google-sign-in.service';
 
 export async function authRoutes(app: FastifyInstance) {
   const auth = createAuthService(app);
+  const signInWithGoogle = createGoogleSignIn({
+    db: app.db,
+    config: app.config,
+    tokens: app.tokens,
+    log: app.log,
+  });
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
@@ -30,6 +39,21 @@ export async function authRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ok('Login successful', await auth.login(request.body, actorOf(request))),
+  );
+
+  api.post(
+    '/api/auth/google-login',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with a Google ID token (verified on the server); 404 when Google is off',
+        body: googleLoginBodySchema,
+        response: { ...replies(loginResultSchema), 503: errorEnvelopeSchema },
+      },
+    },
+    async (request) =>
+      ok('Login successful', await signInWithGoogle(request.body.id_token, actorOf(request))),
   );
 
   api.get(

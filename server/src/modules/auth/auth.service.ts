@@ -19,7 +19,8 @@ export interface AuthServiceDeps {
 }
 
 const accountKey = (email: string) => `account:${email}`;
-const addressKey = (ip: string | null) => `address:${ip ?? 'unknown'}`;
+/** The per-address sign-in throttle key, shared by password and Google sign-in. */
+export const addressKey = (ip: string | null) => `address:${ip ?? 'unknown'}`;
 
 // After a couple of misses each further failure answers more slowly, up to a second: a person
 // mistyping barely notices, a script guessing passwords is held back before it is locked out.

@@ -1,0 +1,59 @@
+import type { Kysely } from 'kysely';
+import type { AuditEntry, AuditList, AuditQuery, AuditSnapshot } from '#contract/audit';
+import type { AuditEntryRow, DB } from '../../db/schema';
+import { toIso } from '../../lib/clock';
+import { notFound } from '../../lib/errors';
+import { countAuditEntries, findAuditEntry, listAuditEntries } from './audit.repository';
+
+/** The stored JSON text back as an object; anything that is not one is wrapped, never lost. */
+function parseSnapshot(json: string | null): AuditSnapshot {
+  if (json === null) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    return { value: json };
+  }
+  if (value === null) return null;
+  return typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : { value };
+}
+
+/** One row as the API answers it: the same on SQLite and PostgreSQL. */
+export function toAuditEntry(row: AuditEntryRow): AuditEntry {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    actor: {
+      user_id: row.actor_user_id === null ? null : Number(row.actor_user_id),
+      email: row.actor_email,
+    },
+    ip_address: row.ip_address,
+    entity_type: row.entity_type,
+    entity_id: row.entity_id === null ? null : Number(row.entity_id),
+    before: parseSnapshot(row.before_json),
+    after: parseSnapshot(row.after_json),
+    created_at: toIso(row.created_at),
+    updated_at: toIso(row.updated_at),
+  };
+}
+
+export async function listAuditTrails(db: Kysely<DB>, query: AuditQuery): Promise<AuditList> {
+  const filter = { search: query.search };
+  const [rows, total] = await Promise.all([
+    listAuditEntries(db, filter, { limit: query.limit, offset: (query.page - 1) * query.limit }),
+    countAuditEntries(db, filter),
+  ]);
+  return {
+    audit_trails: rows.map(toAuditEntry),
+    pagination: { page: query.page, limit: query.limit, total },
+  };
+}
+
+export async function getAuditTrail(db: Kysely<DB>, id: number): Promise<AuditEntry> {
+  const row = await findAuditEntry(db, id);
+  if (!row) throw notFound('Audit entry');
+  return toAuditEntry(row);
+}

@@ -1,0 +1,259 @@
+import type { HTTPMethods } from 'fastify';
+import { expect, it } from 'vitest';
+import { writeAudit } from '../src/modules/audit/audit.writer';
+import { auditedBy, auditEntryCount, insertAuditEntry } from './helpers/audit';
+import { describeEachEngine } from './helpers/test-app';
+
+describeEachEngine('audit trail', (ctx) => {
+  it('is for admins only: anonymous 401, employee and manager 403', async () => {
+    const id = await insertAuditEntry(ctx().db, { name: 'Access Check', description: 'x' });
+    for (const url of ['/api/audit', `/api/audit/${id}`]) {
+      expect((await ctx().call('GET', url)).status).toBe(401);
+      for (const role of ['employee', 'manager'] as const) {
+        const res = await ctx().call('GET', url, { token: ctx().as[role].token });
+        expect(res.status, `${role} ${url}`).toBe(403);
+        expect(res.body.success).toBe(false);
+        expect(JSON.stringify(res.body)).not.toContain('Access Check');
+      }
+      expect((await ctx().call('GET', url, { token: ctx().as.admin.token })).status).toBe(200);
+    }
+  });
+
+  it('answers every entry in full, newest first, with parsed before and after', async () => {
+    const tag = `Ordering${ctx().engine}`;
+    await insertAuditEntry(ctx().db, {
+      name: `${tag} Oldest`,
+      description: 'first',
+      createdAt: '2020-01-01T08:00:00.000Z',
+    });
+    await insertAuditEntry(ctx().db, {
+      name: `${tag} Newest`,
+      description: 'third',
+      createdAt: '2022-01-01T08:00:00.000Z',
+    });
+    const middle = await insertAuditEntry(ctx().db, {
+      name: `${tag} Middle`,
+      description: 'Ada Lovelace (ada@example.com) awarded "Star" to Grace Hopper',
+      actorUserId: ctx().as.admin.id,
+      actorEmail: ctx().as.admin.email,
+      ip: '203.0.113.7',
+      entityType: 'bonus',
+      entityId: 42,
+      before: { bonus_name: 'Old', amount: 1 },
+      after: { bonus_name: 'Star', amount: 2, tags: ['a', 'b'] },
+      createdAt: '2021-06-15T12:30:00.000Z',
+    });
+
+    const res = await ctx().call('GET', `/api/audit?search=${tag}`, {
+      token: ctx().as.admin.token,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.success).toBe(true);
+    const names = res.body.data.audit_trails.map((entry: { name: string }) => entry.name);
+    expect(names).toEqual([`${tag} Newest`, `${tag} Middle`, `${tag} Oldest`]);
+    expect(res.body.data.pagination).toEqual({ page: 1, limit: 50, total: 3 });
+    expect(res.body.data.audit_trails[1]).toEqual({
+      id: middle,
+      name: `${tag} Middle`,
+      description: 'Ada Lovelace (ada@example.com) awarded "Star" to Grace Hopper',
+      actor: { user_id: ctx().as.admin.id, email: ctx().as.admin.email },
+      ip_address: '203.0.113.7',
+      entity_type: 'bonus',
+      entity_id: 42,
+      before: { bonus_name: 'Old', amount: 1 },
+      after: { bonus_name: 'Star', amount: 2, tags: ['a', 'b'] },
+      created_at: '2021-06-15T12:30:00.000Z',
+      updated_at: '2021-06-15T12:30:00.000Z',
+    });
+    expect(res.body.data.audit_trails[0]).toMatchObject({
+      actor: { user_id: null, email: null },
+      ip_address: null,
+      entity_type: null,
+      entity_id: null,
+      before: null,
+      after: null,
+    });
+  });
+
+  it('searches name and description case-insensitively, with % and _ taken literally', async () => {
+    const tag = `Searchable${ctx().engine}`;
+    await insertAuditEntry(ctx().db, { name: `${tag} Bonus Assignment`, description: 'plain' });
+    await insertAuditEntry(ctx().db, {
+      name: 'Performance Metric Update',
+      description: `Score of ${tag.toUpperCase()} raised by 50% for Q_1`,
+    });
+    await insertAuditEntry(ctx().db, { name: 'Unrelated', description: 'nothing to see' });
+
+    const search = async (term: string) => {
+      const res = await ctx().call('GET', `/api/audit?search=${encodeURIComponent(term)}`, {
+        token: ctx().as.admin.token,
+      });
+      expect(res.status).toBe(200);
+      return res.body.data.audit_trails.map((entry: { name: string }) => entry.name) as string[];
+    };
+
+    expect((await search(tag.toLowerCase())).sort()).toEqual(
+      [`${tag} Bonus Assignment`, 'Performance Metric Update'].sort(),
+    );
+    expect(await search(`  ${tag.toUpperCase()} BONUS  `)).toEqual([`${tag} Bonus Assignment`]);
+    expect(await search('50%')).toEqual(['Performance Metric Update']);
+    expect(await search('Q_1')).toEqual(['Performance Metric Update']);
+    // Wildcards are literal: "5_%" would match "50%" if they were not escaped.
+    expect(await search('5_%')).toEqual([]);
+    expect(await search('%')).toEqual(['Performance Metric Update']);
+    expect(await search(`${tag}-no-such-thing`)).toEqual([]);
+  });
+
+  it('pages in SQL and reports the total', async () => {
+    const tag = `Paged${ctx().engine}`;
+    for (let i = 1; i <= 5; i++) {
+      await insertAuditEntry(ctx().db, {
+        name: `${tag} ${i}`,
+        description: 'page me',
+        createdAt: `2019-01-0${i}T00:00:00.000Z`,
+      });
+    }
+    const page = async (n: number) =>
+      ctx().call('GET', `/api/audit?search=${tag}&page=${n}&limit=2`, {
+        token: ctx().as.admin.token,
+      });
+    const names = async (n: number) =>
+      (await page(n)).body.data.audit_trails.map((entry: { name: string }) => entry.name);
+    expect(await names(1)).toEqual([`${tag} 5`, `${tag} 4`]);
+    expect(await names(2)).toEqual([`${tag} 3`, `${tag} 2`]);
+    expect(await names(3)).toEqual([`${tag} 1`]);
+    expect(await names(4)).toEqual([]);
+    expect((await page(2)).body.data.pagination).toEqual({ page: 2, limit: 2, total: 5 });
+
+    const all = await ctx().call('GET', '/api/audit?limit=1000', { token: ctx().as.admin.token });
+    expect(all.body.data.pagination.total).toBe(await auditEntryCount(ctx().db));
+  });
+
+  it('rejects bad paging and search input with 400 naming the field', async () => {
+    const cases: [string, string][] = [
+      ['limit=0', 'limit'],
+      ['limit=1001', 'limit'],
+      ['page=0', 'page'],
+      ['page=abc', 'page'],
+      [`search=${'x'.repeat(201)}`, 'search'],
+    ];
+    for (const [query, field] of cases) {
+      const res = await ctx().call('GET', `/api/audit?${query}`, { token: ctx().as.admin.token });
+      expect(res.status, query).toBe(400);
+      expect(res.body.success).toBe(false);
+      expect(res.body.errors[0].field).toBe(field);
+    }
+  });
+
+  it('answers one entry by id, 404 for an unknown id and 400 for a malformed one', async () => {
+    const id = await insertAuditEntry(ctx().db, {
+      name: 'Single Entry',
+      description: 'one',
+      after: { x: 1 },
+    });
+    const res = await ctx().call('GET', `/api/audit/${id}`, { token: ctx().as.admin.token });
+    expect(res.status).toBe(200);
+    expect(res.body.data.audit_trail).toMatchObject({ id, name: 'Single Entry', after: { x: 1 } });
+
+    const missing = await ctx().call('GET', '/api/audit/999999', { token: ctx().as.admin.token });
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ success: false, message: 'Audit entry not found' });
+
+    const malformed = await ctx().call('GET', '/api/audit/abc', { token: ctx().as.admin.token });
+    expect(malformed.status).toBe(400);
+  });
+
+  it('has no way to create, edit or delete an entry', async () => {
+    const id = await insertAuditEntry(ctx().db, {
+      name: 'Immutable Entry',
+      description: 'must not change',
+      after: { kept: true },
+    });
+    const countBefore = await auditEntryCount(ctx().db);
+    const rowBefore = await ctx()
+      .db.selectFrom('audit_entries')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const body = { name: 'Forged', description: 'forged', created_at: '2000-01-01T00:00:00Z' };
+
+    const attempts: [HTTPMethods, string][] = [
+      ['POST', '/api/audit'],
+      ['PUT', '/api/audit'],
+      ['PATCH', '/api/audit'],
+      ['DELETE', '/api/audit'],
+      ['POST', `/api/audit/${id}`],
+      ['PUT', `/api/audit/${id}`],
+      ['PATCH', `/api/audit/${id}`],
+      ['DELETE', `/api/audit/${id}`],
+    ];
+    for (const [method, url] of attempts) {
+      const res = await ctx().call(method, url, {
+        token: ctx().as.admin.token,
+        ...(method === 'DELETE' ? {} : { body }),
+      });
+      expect(res.status, `${method} ${url}`).toBe(404);
+      expect(res.body.success).toBe(false);
+    }
+
+    expect(await auditEntryCount(ctx().db)).toBe(countBefore);
+    const rowAfter = await ctx()
+      .db.selectFrom('audit_entries')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(rowAfter).toEqual(rowBefore);
+
+    const docs = await ctx().call('GET', '/api/openapi.json');
+    const auditPaths = Object.entries(docs.body.paths as Record<string, object>).filter(([path]) =>
+      path.startsWith('/api/audit'),
+    );
+    for (const [path, operations] of auditPaths) {
+      expect(Object.keys(operations), path).toEqual(['get']);
+    }
+  });
+
+  it('shows real sign-ins with who, when and from where; one entry per sign-in', async () => {
+    const user = await ctx().newUser('manager');
+    const { result, entries } = await auditedBy(ctx().db, () =>
+      ctx().call('POST', '/api/auth/login', {
+        body: { email: user.email, password: user.password },
+        remoteAddress: '198.51.100.23',
+      }),
+    );
+    expect(result.status).toBe(200);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      name: 'User Login',
+      actor: { user_id: user.id, email: user.email },
+      ip_address: '198.51.100.23',
+      entity_type: 'user',
+      entity_id: user.id,
+    });
+
+    const res = await ctx().call('GET', `/api/audit?search=${encodeURIComponent(user.email)}`, {
+      token: ctx().as.admin.token,
+    });
+    expect(res.body.data.audit_trails[0].id).toBe(entries[0]!.id);
+  });
+
+  it('never shows secrets, even when a writer passes a raw row', async () => {
+    await writeAudit(
+      ctx().db,
+      { userId: ctx().as.admin.id, email: ctx().as.admin.email, ip: '127.0.0.1' },
+      {
+        name: 'Secret Check',
+        description: 'a raw row',
+        before: { email: 'a@example.com', password_hash: '$argon2id$secret' },
+        after: { email: 'b@example.com', password: 'plain-secret', token: 'jwt' },
+      },
+    );
+    const res = await ctx().call('GET', '/api/audit?search=Secret%20Check', {
+      token: ctx().as.admin.token,
+    });
+    const entry = res.body.data.audit_trails[0];
+    expect(entry.before).toEqual({ email: 'a@example.com' });
+    expect(entry.after).toEqual({ email: 'b@example.com' });
+    expect(res.text).not.toMatch(/argon2id|plain-secret/);
+  });
+});

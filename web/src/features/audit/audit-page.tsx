@@ -1,0 +1,129 @@
+import {
+  ActionIcon,
+  Alert,
+  Center,
+  Group,
+  Loader,
+  Pagination,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconRefresh, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { AuditEntry } from '#contract/audit';
+import { errorMessage } from '../../lib/api-client';
+import { useAuditTrails } from './api/get-audit-trails';
+import { AuditEntryModal } from './components/audit-entry-modal';
+import { AuditTable } from './components/audit-table';
+
+export const AUDIT_PAGE_SIZE = 20;
+export const SEARCH_DEBOUNCE_MS = 300;
+const CONTROL_LABELS = {
+  first: 'First page',
+  previous: 'Previous page',
+  next: 'Next page',
+  last: 'Last page',
+};
+
+/**
+ * /audit (admin): the real audit trail of PRODUCT.md section 5, searched and paged on the server,
+ * newest first, each entry viewable in full. Entries cannot be edited or removed.
+ */
+export default function AuditPage() {
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [page, setPage] = useState(1);
+  const [viewing, setViewing] = useState<AuditEntry | null>(null);
+  const trails = useAuditTrails({ search: debouncedSearch, page, limit: AUDIT_PAGE_SIZE });
+
+  const entries = trails.data?.audit_trails ?? [];
+  const total = trails.data?.pagination.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
+  const first = (page - 1) * AUDIT_PAGE_SIZE + 1;
+
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <div>
+          <Title order={1}>Audit Trails</Title>
+          <Text c="dimmed" size="sm">
+            Every change and sign-in, newest first. Entries cannot be edited or removed.
+          </Text>
+        </div>
+        <Tooltip label="Refresh">
+          <ActionIcon
+            variant="default"
+            size="lg"
+            aria-label="Refresh"
+            onClick={() => void trails.refetch()}
+            loading={trails.isFetching && !trails.isPending}
+          >
+            <IconRefresh size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+
+      <TextInput
+        label="Search"
+        type="search"
+        placeholder="Search by name or description"
+        leftSection={<IconSearch size={16} aria-hidden />}
+        value={search}
+        onChange={(event) => {
+          setSearch(event.currentTarget.value);
+          setPage(1);
+        }}
+        maw={480}
+      />
+
+      {trails.isError && (
+        <Alert color="red" role="alert">
+          Error: {errorMessage(trails.error)}
+        </Alert>
+      )}
+
+      {trails.isPending ? (
+        <Center py="xl">
+          <Loader aria-label="Loading audit trails" />
+        </Center>
+      ) : entries.length === 0 && !trails.isError ? (
+        <Paper withBorder p="xl" ta="center">
+          <Text c="dimmed">
+            {debouncedSearch
+              ? `No audit trails match "${debouncedSearch}".`
+              : 'No audit trails yet.'}
+          </Text>
+        </Paper>
+      ) : (
+        entries.length > 0 && (
+          <Paper withBorder style={{ opacity: trails.isPlaceholderData ? 0.6 : 1 }}>
+            <AuditTable entries={entries} onView={setViewing} />
+          </Paper>
+        )
+      )}
+
+      {total > 0 && (
+        <Group justify="space-between" wrap="wrap">
+          <Text size="sm" c="dimmed" aria-live="polite">
+            Showing {first}–{Math.min(total, first + entries.length - 1)} of {total}
+          </Text>
+          {pages > 1 && (
+            <Pagination
+              total={pages}
+              value={page}
+              onChange={setPage}
+              getControlProps={(control) => ({ 'aria-label': CONTROL_LABELS[control] })}
+            />
+          )}
+        </Group>
+      )}
+
+      <AuditEntryModal entry={viewing} onClose={() => setViewing(null)} />
+    </Stack>
+  );
+}
