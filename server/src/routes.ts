@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { authRoutes } from './modules/auth/auth.routes';
+import { employeeRoutes } from './modules/employees/employees.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { userRoutes } from './modules/users/users.routes';
 
 /** Every API module, registered in this order. Add a module here and nowhere else. */
-export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [healthRoutes, authRoutes];
+export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [
+  healthRoutes,
+  authRoutes,
+  employeeRoutes,
+  userRoutes,
+];
