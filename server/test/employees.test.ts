@@ -160,6 +160,21 @@ describeEachEngine('staff list', (ctx) => {
     expect(await search('gh-7')).toEqual([ids.grace]);
   });
 
+  it('finds a record by its new name and code after a change', async () => {
+    const token = ctx().as.admin.token;
+    const id = await insertEmployee(ctx().db, { last_name: 'Before' });
+    await ctx().call('PUT', `/api/employees/${id}`, {
+      token,
+      body: { last_name: 'Afterwards', employee_code: 'ZX-42' },
+    });
+    for (const text of ['afterWARDS', 'zx-42']) {
+      const res = await ctx().call('GET', `/api/employees?search=${text}`, { token });
+      expect(res.body.data.employees.map((e: { id: number }) => e.id)).toEqual([id]);
+    }
+    const old = await ctx().call('GET', '/api/employees?search=before', { token });
+    expect(old.body.data.pagination.total).toBe(0);
+  });
+
   it('filters by department and status', async () => {
     const ids = await seed();
     const token = ctx().as.admin.token;

@@ -39,8 +39,8 @@ function filteredUsers(
     const text = query.search;
     builder = builder.where((eb) =>
       eb.or([
-        containsIgnoringCase(sql`u.firstname || ' ' || u.lastname`, text),
-        containsIgnoringCase(sql`u.email`, text),
+        containsIgnoringCase(db, sql`u.firstname || ' ' || u.lastname`, text),
+        containsIgnoringCase(db, sql`u.email`, text),
       ]),
     );
   }
