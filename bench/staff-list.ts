@@ -79,8 +79,7 @@ async function openFresh(engine: Engine): Promise<{ database: Database; drop(): 
       },
     };
   }
-  const adminUrl =
-    process.env.TEST_DATABASE_URL ?? 'postgres://spms:spms@127.0.0.1:5432/spms_test';
+  const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://spms:spms@127.0.0.1:5432/spms_test';
   const name = `spms_bench_${randomBytes(4).toString('hex')}`;
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: adminUrl });
@@ -161,9 +160,7 @@ async function benchEngine(engine: Engine) {
     const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     const headers = { authorization: `Bearer ${token}` };
 
-    console.log(
-      `\n${engine}: inserted ${STAFF} employees in ${(insertMs / 1000).toFixed(1)} s`,
-    );
+    console.log(`\n${engine}: inserted ${STAFF} employees in ${(insertMs / 1000).toFixed(1)} s`);
     console.log(
       '| query | inject p50 ms | inject p95 ms | inject p99 ms | 50 conns req/s | 50 conns p99 ms |',
     );
