@@ -100,3 +100,23 @@ export const STAFF_MESSAGES = {
   loading: 'Loading employees...',
   loadFailed: 'Failed to load required data',
 } as const;
+
+/**
+ * A deliberately plain email check for forms; the server validates the address exactly
+ * (contract/fields.ts) and the form only catches obvious slips without a schema library.
+ */
+export const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Blank skills are dropped and duplicates (ignoring case) kept once: the form and server agree. */
+export function normaliseSkills(skills: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const kept: string[] = [];
+  for (const raw of skills) {
+    const skill = raw.trim();
+    const key = skill.toLowerCase();
+    if (!skill || seen.has(key)) continue;
+    seen.add(key);
+    kept.push(skill);
+  }
+  return kept;
+}

@@ -9,6 +9,7 @@ import {
   MAX_SKILL_LENGTH,
   MAX_SKILLS,
   PHONE_PATTERN,
+  normaliseSkills,
   STAFF_MESSAGES,
 } from './employee-options';
 import { pageQuerySchema, paginationSchema, sortOrderSchema } from './envelope';
@@ -58,19 +59,6 @@ const skillsField = z
   .max(MAX_SKILLS, `At most ${MAX_SKILLS} skills`)
   .nullable()
   .transform((skills) => normaliseSkills(skills ?? []));
-
-export function normaliseSkills(skills: readonly string[]): string[] {
-  const seen = new Set<string>();
-  const kept: string[] = [];
-  for (const raw of skills) {
-    const skill = raw.trim();
-    const key = skill.toLowerCase();
-    if (!skill || seen.has(key)) continue;
-    seen.add(key);
-    kept.push(skill);
-  }
-  return kept;
-}
 
 /** Every writable field, none defaulted: PUT leaves out what it does not change. */
 const writableShape = {
