@@ -118,7 +118,7 @@ export function LinkEmployeeModal({ opened, onClose, onLinked }: LinkEmployeeMod
                     </div>
                   </Group>
                   {linked ? (
-                    <Badge color="green" variant="light">
+                    <Badge color="teal.9" variant="filled">
                       Linked
                     </Badge>
                   ) : (

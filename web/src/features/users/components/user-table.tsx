@@ -5,7 +5,12 @@ import type { User } from '#contract/users';
 import { InitialsAvatar } from '../../../components/initials-avatar';
 import { formatDate, fullName } from '../../../lib/format';
 
-const TYPE_COLORS: Record<UserType, string> = { admin: 'red', manager: 'blue', employee: 'green' };
+// Filled in dark shades: white small text keeps WCAG AA contrast, on striped rows too.
+const TYPE_COLORS: Record<UserType, string> = {
+  admin: 'red.9',
+  manager: 'blue.9',
+  employee: 'teal.9',
+};
 
 export interface UserTableProps {
   users: User[];
@@ -52,7 +57,7 @@ export function UserTable({ users, currentUserId, onEdit, onDelete }: UserTableP
                 </Table.Td>
                 <Table.Td>{user.email}</Table.Td>
                 <Table.Td>
-                  <Badge color={TYPE_COLORS[user.user_type]} variant="light" tt="capitalize">
+                  <Badge color={TYPE_COLORS[user.user_type]} variant="filled" tt="capitalize">
                     {user.user_type}
                   </Badge>
                 </Table.Td>
