@@ -1,10 +1,14 @@
 import type { CreateEmployeeInput, Employee, UpdateEmployeeInput } from '#contract/employees';
 import {
+  EMPLOYMENT_TYPES,
+  LOCATIONS,
   LOOKS_LIKE_EMAIL,
   MAX_SALARY,
   PHONE_PATTERN,
   STAFF_MESSAGES,
   type EmployeeStatus,
+  type EmploymentType,
+  type Location,
 } from '#contract/employee-options';
 
 /** The Add New Staff and Edit modals (SPEC.md section 5), as typed. */
@@ -18,8 +22,18 @@ export interface StaffFormValues {
   join_date: string;
   status: EmployeeStatus;
   salary: string;
+  /** "More details": the rest of the record, so nothing /create sets is out of reach later. */
+  employee_code: string;
+  employment_type: string;
+  location: string;
+  /** The manager's employee id as text ('' for none) and their name. */
+  manager_id: string;
+  manager_name: string;
+  notes: string;
+  skills: string[];
 }
 export type StaffFormField = keyof StaffFormValues;
+export type StaffTextField = Exclude<StaffFormField, 'skills'>;
 export type StaffFormErrors = Partial<Record<StaffFormField, string>>;
 
 export const EMPTY_STAFF_FORM: StaffFormValues = {
@@ -32,6 +46,13 @@ export const EMPTY_STAFF_FORM: StaffFormValues = {
   join_date: '',
   status: 'active',
   salary: '',
+  employee_code: '',
+  employment_type: '',
+  location: '',
+  manager_id: '',
+  manager_name: '',
+  notes: '',
+  skills: [],
 };
 
 export function staffFormFrom(employee: Employee): StaffFormValues {
@@ -45,6 +66,13 @@ export function staffFormFrom(employee: Employee): StaffFormValues {
     join_date: employee.join_date,
     status: (employee.status as EmployeeStatus) ?? 'active',
     salary: employee.salary === null ? '' : String(employee.salary),
+    employee_code: employee.employee_code ?? '',
+    employment_type: employee.employment_type ?? '',
+    location: employee.location ?? '',
+    manager_id: employee.manager_id === null ? '' : String(employee.manager_id),
+    manager_name: employee.manager_name ?? '',
+    notes: employee.notes ?? '',
+    skills: employee.skills,
   };
 }
 
@@ -97,6 +125,16 @@ function common(values: StaffFormValues) {
     position: values.position.trim(),
     department: values.department as CreateEmployeeInput['department'],
     salary: salary === 'invalid' ? null : salary,
+    employee_code: values.employee_code.trim() || null,
+    employment_type: (EMPLOYMENT_TYPES as readonly string[]).includes(values.employment_type)
+      ? (values.employment_type as EmploymentType)
+      : null,
+    location: (LOCATIONS as readonly string[]).includes(values.location)
+      ? (values.location as Location)
+      : null,
+    manager_id: values.manager_id ? Number(values.manager_id) : null,
+    notes: values.notes.trim() || null,
+    skills: values.skills,
   };
 }
 

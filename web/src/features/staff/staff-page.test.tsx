@@ -176,6 +176,48 @@ describe('Staff Management', () => {
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
 
+  it('edits without join date or status inputs, and reaches every other field', async () => {
+    const calls = renderPage({
+      [FIRST_PAGE]: page(
+        1,
+        [employee(1, 'Ada', 'Lovelace', { employee_code: 'E-1', skills: ['Maths'], notes: 'n' })],
+        1,
+      ),
+      'GET /api/employees?limit=20&sort=last_name': page(1, [], 0),
+      'PUT /api/employees/1': {
+        body: { success: true, message: 'Employee updated successfully', data: { employee: {} } },
+      },
+    });
+    const user = userEvent.setup();
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Edit Ada Lovelace' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Staff Member' });
+    expect(within(dialog).queryByLabelText(/Join Date/)).toBeNull();
+    expect(within(dialog).queryByRole('combobox', { name: 'Status' })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: /More details/ }));
+    const code = within(dialog).getByRole('textbox', { name: 'Employee ID' });
+    expect(code).toHaveValue('E-1');
+    await user.clear(code);
+    await user.type(code, 'E-2');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
+    expect(calls.find((call) => call.method === 'PUT')!.body).toEqual({
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: 'ada@example.com',
+      phone: null,
+      position: 'Lecturer',
+      department: 'CIT',
+      salary: 50000,
+      employee_code: 'E-2',
+      employment_type: null,
+      location: null,
+      manager_id: null,
+      notes: 'n',
+      skills: ['Maths'],
+    });
+  });
+
   it('says "Failed to load required data" when the first load fails', async () => {
     renderPage({ [FIRST_PAGE]: { status: 403, body: { success: false, message: 'Nope' } } });
     const banner = await screen.findByRole('alert');

@@ -1,4 +1,5 @@
 import {
+  Accordion,
   Autocomplete,
   Button,
   Group,
@@ -20,6 +21,7 @@ import { ErrorBanner } from '../../../components/error-banner';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useCreateEmployee } from '../api/create-employee';
 import { useUpdateEmployee } from '../api/update-employee';
+import { StaffDetailsFields } from './staff-details-fields';
 import {
   EMPTY_STAFF_FORM,
   staffFormFrom,
@@ -29,6 +31,7 @@ import {
   type StaffFormErrors,
   type StaffFormField,
   type StaffFormValues,
+  type StaffTextField,
 } from '../staff-form-rules';
 
 export interface StaffFormModalProps {
@@ -42,6 +45,14 @@ export interface StaffFormModalProps {
 }
 
 const FORM_FIELDS = new Set<string>(Object.keys(EMPTY_STAFF_FORM));
+const DETAIL_FIELDS: StaffFormField[] = [
+  'employee_code',
+  'employment_type',
+  'location',
+  'manager_id',
+  'notes',
+  'skills',
+];
 
 /**
  * The Add New Staff and Edit modals of /staff (SPEC.md sections 2 and 5). The edit form has no
@@ -60,15 +71,17 @@ export function StaffFormModal({
   );
   const [errors, setErrors] = useState<StaffFormErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
+  // The extra fields stay folded away (and the manager list unloaded) until asked for.
+  const [details, setDetails] = useState<string | null>(null);
   const create = useCreateEmployee();
   const update = useUpdateEmployee();
   const busy = create.isPending || update.isPending;
 
-  const set = (field: StaffFormField) => (value: string) => {
+  const set = (field: StaffTextField) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
-  const text = (field: StaffFormField) => ({
+  const text = (field: StaffTextField) => ({
     value: values[field],
     onChange: (event: { currentTarget: { value: string } }) =>
       set(field)(event.currentTarget.value),
@@ -96,6 +109,7 @@ export function StaffFormModal({
           if (FORM_FIELDS.has(field)) fromServer[field as StaffFormField] = message;
         }
         setErrors(fromServer);
+        if (DETAIL_FIELDS.some((field) => fromServer[field])) setDetails('details');
       }
     }
   }
@@ -165,6 +179,31 @@ export function StaffFormModal({
               {...text('salary')}
             />
           </SimpleGrid>
+          <Accordion variant="contained" value={details} onChange={setDetails}>
+            <Accordion.Item value="details">
+              <Accordion.Control>
+                More details: employee ID, employment, manager, skills, notes
+              </Accordion.Control>
+              <Accordion.Panel>
+                {details && (
+                  <StaffDetailsFields
+                    values={values}
+                    errors={errors}
+                    busy={busy}
+                    excludeId={employee?.id}
+                    onChange={(changes) => {
+                      setValues((current) => ({ ...current, ...changes }));
+                      setErrors((current) => {
+                        const next = { ...current };
+                        for (const key of Object.keys(changes)) delete next[key as StaffFormField];
+                        return next;
+                      });
+                    }}
+                  />
+                )}
+              </Accordion.Panel>
+            </Accordion.Item>
+          </Accordion>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} disabled={busy}>
               Cancel
