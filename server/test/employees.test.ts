@@ -281,6 +281,25 @@ describeEachEngine('staff list', (ctx) => {
   });
 });
 
+describeEachEngine('people in the API document', (ctx) => {
+  it('documents every staff, user and linking route', async () => {
+    const res = await ctx().call('GET', '/api/openapi.json');
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/employees',
+        '/api/employees/stats',
+        '/api/employees/{id}',
+        '/api/employees/{id}/link-employee',
+        '/api/users',
+        '/api/users/{id}',
+      ]),
+    );
+    const user = JSON.stringify(res.body.paths['/api/users']);
+    expect(user).not.toMatch(/password_hash/);
+  });
+});
+
 describeEachEngine('staff stats', (ctx) => {
   it('answers departments and positions in use and the five configured departments', async () => {
     await insertEmployee(ctx().db, { department: 'Commerce', position: 'Accountant' });
