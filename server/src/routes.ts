@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { bonusesRoutes } from './modules/bonuses/bonuses.routes';
+import { employeeRoutes } from './modules/employees/employees.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { metricTypesRoutes } from './modules/metric-types/metric-types.routes';
 import { myRecordsRoutes } from './modules/my-records/my-records.routes';
 import { performanceMetricsRoutes } from './modules/performance-metrics/performance-metrics.routes';
+import { userRoutes } from './modules/users/users.routes';
 
 /** Every API module, registered in this order. Add a module here and nowhere else. */
 export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [
@@ -16,4 +18,6 @@ export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [
   bonusesRoutes,
   myRecordsRoutes,
   auditRoutes,
+  employeeRoutes,
+  userRoutes,
 ];

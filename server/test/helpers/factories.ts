@@ -62,3 +62,19 @@ export async function insertUser(
   const row = await db.insertInto('users').values(values).returning('id').executeTakeFirstOrThrow();
   return { id: row.id, email: values.email, password, employeeId: values.employee_id ?? null };
 }
+
+/** A valid `POST /api/employees` body with a unique email and employee code. */
+export function employeeBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  const n = next();
+  return {
+    first_name: `Staff${n}`,
+    last_name: `Member${n}`,
+    email: `staff${n}.${process.pid}@example.com`,
+    phone: '+1 555 010 2000',
+    position: 'Lecturer',
+    department: 'CIT',
+    join_date: '2024-02-01',
+    salary: 52000.5,
+    ...overrides,
+  };
+}

@@ -30,8 +30,8 @@ const routes: RouteObject[] = [
                 path: '/dashboard',
                 lazy: page(() => import('../features/dashboard/dashboard-page')),
               },
-              { path: '/staff', lazy: page(() => import('./placeholder-page')) },
-              { path: '/create', lazy: page(() => import('./placeholder-page')) },
+              { path: '/staff', lazy: page(() => import('../features/staff/staff-page')) },
+              { path: '/create', lazy: page(() => import('../features/staff/create-staff-page')) },
               { path: '/metrics', lazy: page(() => import('./placeholder-page')) },
               { path: '/metric-setup', lazy: page(() => import('./placeholder-page')) },
               { path: '/bonuses', lazy: page(() => import('./placeholder-page')) },
@@ -43,7 +43,7 @@ const routes: RouteObject[] = [
               {
                 element: <RequireRole role="admin" />,
                 children: [
-                  { path: '/users', lazy: page(() => import('./placeholder-page')) },
+                  { path: '/users', lazy: page(() => import('../features/users/users-page')) },
                   { path: '/audit', lazy: page(() => import('../features/audit/audit-page')) },
                 ],
               },

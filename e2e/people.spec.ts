@@ -1,0 +1,259 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import {
+  appRoute,
+  callApi,
+  describeInBrowser,
+  signInThroughForm,
+  tokenFor,
+} from './support/browser';
+import { saveScreenshot } from './support/screenshots';
+
+/** Issue 3 end to end: staff records through the modals and the page, users and linking. */
+
+const run = Date.now().toString(36);
+
+async function chooseOption(
+  page: Page,
+  scope: ReturnType<Page['getByRole']>,
+  label: string,
+  option: string,
+) {
+  await scope.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+describeInBrowser('people: staff records, users and account linking', (session) => {
+  it('lets a manager add, edit and delete a staff member through the modals', async () => {
+    const { server } = session();
+    const adminToken = await tokenFor(server, server.admin.email, server.admin.password);
+    const manager = { email: `e2e.manager.${run}@example.com`, password: 'manager-password-1' };
+    const created = await callApi(server, 'POST', '/api/users', {
+      token: adminToken,
+      body: { ...manager, firstname: 'Morgan', lastname: 'Manager', user_type: 'manager' },
+    });
+    expect(created.status).toBe(201);
+
+    const page = await session().newPage();
+    await signInThroughForm(page, server, manager.email, manager.password);
+    await page
+      .getByRole('navigation', { name: 'Sections' })
+      .getByRole('link', { name: 'Staff Management' })
+      .click();
+    await page.getByRole('heading', { name: 'Staff Management' }).waitFor();
+
+    await page.getByRole('button', { name: 'Add New Staff' }).click();
+    const add = page.getByRole('dialog', { name: 'Add New Staff' });
+    await add.getByRole('textbox', { name: 'First Name' }).fill('Wanda');
+    await add.getByRole('textbox', { name: 'Last Name' }).fill(`Modal${run}`);
+    await add.getByRole('textbox', { name: 'Email' }).fill(`wanda.${run}@example.com`);
+    await add.getByRole('textbox', { name: 'Phone' }).fill('+1 555 010 3000');
+    await add.getByRole('combobox', { name: 'Position' }).fill('Lecturer');
+    await chooseOption(page, add, 'Department', 'Media Studies');
+    await add.getByLabel('Join Date').fill('2024-05-06');
+    await add.getByRole('textbox', { name: 'Salary' }).fill('48000');
+    await add.getByRole('button', { name: 'Add Staff' }).click();
+    await add.waitFor({ state: 'hidden' });
+
+    const name = `Wanda Modal${run}`;
+    await page.getByRole('textbox', { name: 'Search staff' }).fill(`Modal${run}`);
+    const row = page.getByRole('row').filter({ hasText: name });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Media Studies');
+    expect(await row.textContent()).toContain('5/6/2024');
+    await saveScreenshot(page, 'staff');
+
+    await page.getByRole('button', { name: `Edit ${name}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Staff Member' });
+    expect(await edit.getByLabel('Join Date').count()).toBe(0);
+    await edit.getByRole('combobox', { name: 'Position' }).fill('Senior Lecturer');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await edit.waitFor({ state: 'hidden' });
+    await expect.poll(() => row.textContent()).toContain('Senior Lecturer');
+
+    await page.getByRole('button', { name: `Delete ${name}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Staff Member' });
+    expect(await confirm.textContent()).toContain(`Are you sure you want to delete ${name}?`);
+    expect(await confirm.textContent()).toContain('This action cannot be undone.');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    await row.waitFor({ state: 'detached' });
+    await page.getByText('No employees match these filters').waitFor();
+  });
+
+  it('keeps a draft of the Add Staff Member page across a reload and creates the record', async () => {
+    const { server } = session();
+    const page = await session().newPage();
+    await signInThroughForm(page, server, server.admin.email, server.admin.password);
+    await page.goto(appRoute(server, '/create'));
+    await page.getByRole('heading', { name: 'Add New Staff Member' }).waitFor();
+
+    await page.getByRole('textbox', { name: 'First Name' }).fill('Dora');
+    await page.getByRole('textbox', { name: 'Last Name' }).fill(`Draft${run}`);
+    await page.getByRole('textbox', { name: 'Email' }).fill(`dora.${run}@example.com`);
+    await page.getByRole('textbox', { name: 'Employee ID' }).fill(`D-${run}`);
+    await page.getByRole('textbox', { name: 'Skills' }).fill('Welding');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Add Skill' }).waitFor();
+    await page.getByRole('textbox', { name: 'Skills' }).fill('Surveying');
+    await page.getByRole('button', { name: 'Add Skill' }).click();
+    await page.getByRole('button', { name: 'Save as Draft' }).click();
+
+    await page.reload();
+    await page.getByText('Your saved draft was restored.').waitFor();
+    expect(await page.getByRole('textbox', { name: 'Last Name' }).inputValue()).toBe(`Draft${run}`);
+    await page.getByRole('button', { name: 'Remove Welding' }).waitFor();
+
+    await chooseOption(page, page.locator('main'), 'Department', 'Commerce');
+    await page.getByRole('combobox', { name: 'Position' }).fill('Accountant');
+    await page.getByLabel('Start Date').fill('2025-01-13');
+    await chooseOption(page, page.locator('main'), 'Employment Type', 'Contract');
+    await chooseOption(page, page.locator('main'), 'Location', 'Remote');
+    await page.getByRole('button', { name: 'Add Staff Member' }).click();
+    await page.waitForURL(/#\/staff$/);
+    await page.getByRole('heading', { name: 'Staff Management' }).waitFor();
+    expect(await page.evaluate('localStorage.getItem("spms.staffDraft")')).toBeNull();
+
+    const token = await tokenFor(server, server.admin.email, server.admin.password);
+    const found = await callApi<{ employees: { skills: string[]; employee_code: string }[] }>(
+      server,
+      'GET',
+      `/api/employees?search=Draft${run}`,
+      { token },
+    );
+    expect(found.body.data.employees).toHaveLength(1);
+    expect(found.body.data.employees[0]).toMatchObject({
+      employee_code: `D-${run}`,
+      skills: ['Welding', 'Surveying'],
+      employment_type: 'contract',
+      location: 'remote',
+    });
+    // The draft is gone once the record exists.
+    await page.goto(appRoute(server, '/create'));
+    await page.getByRole('heading', { name: 'Add New Staff Member' }).waitFor();
+    expect(await page.getByRole('textbox', { name: 'First Name' }).inputValue()).toBe('');
+  });
+
+  it('lets an admin create a manager and link an employee, who then signs in with the temporary password', async () => {
+    const { server } = session();
+    const adminToken = await tokenFor(server, server.admin.email, server.admin.password);
+    const employeeEmail = `linda.${run}@example.com`;
+    const staff = await callApi(server, 'POST', '/api/employees', {
+      token: adminToken,
+      body: {
+        first_name: 'Linda',
+        last_name: `Linked${run}`,
+        email: employeeEmail,
+        position: 'Lab Technician',
+        department: 'CIT',
+        join_date: '2023-02-01',
+      },
+    });
+    expect(staff.status).toBe(201);
+
+    const page = await session().newPage();
+    await signInThroughForm(page, server, server.admin.email, server.admin.password);
+    await page
+      .getByRole('navigation', { name: 'Sections' })
+      .getByRole('link', { name: 'User Management' })
+      .click();
+    await page.getByRole('heading', { name: 'User Management' }).waitFor();
+
+    // A new manager, without a password: the admin is shown a temporary one, once.
+    const managerEmail = `new.manager.${run}@example.com`;
+    await page.getByRole('button', { name: 'Add User' }).click();
+    const form = page.getByRole('dialog', { name: 'Add User' });
+    await form.getByRole('textbox', { name: 'First Name' }).fill('Nina');
+    await form.getByRole('textbox', { name: 'Last Name' }).fill('Newmanager');
+    await form.getByRole('textbox', { name: 'Email' }).fill(managerEmail);
+    await form.getByRole('button', { name: 'Add User' }).click();
+    const issued = page.getByRole('dialog', { name: 'Temporary Password' });
+    const managerPassword = (await issued.getByTestId('one-time-secret').textContent()) ?? '';
+    expect(managerPassword).toMatch(/^[A-Za-z0-9]{16}$/);
+    await issued.getByRole('button', { name: 'Done' }).click();
+    await issued.waitFor({ state: 'hidden' });
+    const managerRow = page.getByRole('row').filter({ hasText: managerEmail });
+    await managerRow.waitFor();
+    expect(await managerRow.textContent()).toContain('manager');
+    expect(
+      (
+        await callApi(server, 'POST', '/api/auth/login', {
+          body: { email: managerEmail, password: managerPassword },
+        })
+      ).status,
+    ).toBe(200);
+
+    // Link the employee: a new employee account with a temporary password.
+    await page.getByRole('button', { name: 'Link Employee' }).click();
+    const linkModal = page.getByRole('dialog', { name: 'Link Employee' });
+    await linkModal.getByRole('textbox', { name: 'Search staff to link' }).fill(`Linked${run}`);
+    const card = linkModal.getByRole('group', { name: `Linda Linked${run}` });
+    await card.waitFor();
+    expect(await card.textContent()).toContain(employeeEmail);
+    expect(await card.textContent()).toContain('Lab Technician');
+    await card.getByRole('button', { name: `Link Linda Linked${run}` }).click();
+    const linked = page.getByRole('dialog', { name: 'Temporary Password' });
+    const employeePassword = (await linked.getByTestId('one-time-secret').textContent()) ?? '';
+    expect(employeePassword).toMatch(/^[A-Za-z0-9]{16}$/);
+    await saveScreenshot(page, 'users-temporary-password');
+    await linked.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('row').filter({ hasText: employeeEmail }).waitFor();
+
+    const employeePage = await session().newPage();
+    await signInThroughForm(employeePage, server, employeeEmail, employeePassword);
+    await employeePage.getByRole('heading', { name: 'My Dashboard' }).waitFor();
+    const nav = employeePage.getByRole('navigation', { name: 'Sections' });
+    expect(await nav.getByRole('link', { name: 'Staff Management' }).count()).toBe(0);
+  });
+
+  it('has no serious accessibility problems on the staff, create and users screens', async () => {
+    const { server } = session();
+    const token = await tokenFor(server, server.admin.email, server.admin.password);
+    // Something in every table: statuses and user types have badges whose contrast counts.
+    for (const status of ['active', 'on-leave', 'inactive']) {
+      await callApi(server, 'POST', '/api/employees', {
+        token,
+        body: {
+          first_name: 'Axel',
+          last_name: `${status}${run}`,
+          email: `axe.${status}.${run}@example.com`,
+          position: 'Lecturer',
+          department: 'CIT',
+          join_date: '2022-01-01',
+          status,
+        },
+      });
+    }
+    for (const userType of ['manager', 'employee']) {
+      await callApi(server, 'POST', '/api/users', {
+        token,
+        body: {
+          email: `axe.${userType}.${run}@example.com`,
+          firstname: 'Axe',
+          lastname: userType,
+          user_type: userType,
+        },
+      });
+    }
+    const page = await session().newPage();
+    await signInThroughForm(page, server, server.admin.email, server.admin.password);
+    for (const [route, heading] of [
+      ['/staff', 'Staff Management'],
+      ['/create', 'Add New Staff Member'],
+      ['/users', 'User Management'],
+    ] as const) {
+      await page.goto(appRoute(server, route));
+      await page.getByRole('heading', { name: heading }).waitFor();
+      await page.getByText(/Loading (employees|users)\.\.\./).waitFor({ state: 'detached' });
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations.filter((v) =>
+        ['serious', 'critical'].includes(v.impact ?? ''),
+      );
+      expect(
+        serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+        route,
+      ).toEqual([]);
+    }
+  });
+});

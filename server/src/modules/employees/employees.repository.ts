@@ -1,0 +1,235 @@
+import {
+  sql,
+  type Expression,
+  type Insertable,
+  type Kysely,
+  type SelectQueryBuilder,
+  type Updateable,
+} from 'kysely';
+import type { EmployeeSortField } from '#contract/employee-options';
+import type { ListEmployeesQuery } from '#contract/employees';
+import { escapeLike } from '../../db/like';
+import type { DB, EmployeesTable } from '../../db/schema';
+
+/** Staff records: Kysely queries only. Filtering, sorting and paging happen in SQL. */
+
+const ref = (column: string) => sql.ref(column);
+const lower = (column: string) => sql`lower(${sql.ref(column)})`;
+// Nulls last in either direction, on both engines (they disagree about where NULL sorts).
+const nullsLast = (column: string) => sql`(case when ${sql.ref(column)} is null then 1 else 0 end)`;
+
+/** What each sort key orders by, before the id that makes the order total. Text ignores case. */
+const SORT_KEYS: Record<
+  EmployeeSortField,
+  { keys: Expression<unknown>[]; fixed?: Expression<unknown>[] }
+> = {
+  last_name: { keys: [lower('e.last_name'), lower('e.first_name')] },
+  first_name: { keys: [lower('e.first_name'), lower('e.last_name')] },
+  email: { keys: [ref('e.email')] },
+  position: { keys: [lower('e.position'), lower('e.last_name'), lower('e.first_name')] },
+  department: { keys: [ref('e.department'), lower('e.last_name'), lower('e.first_name')] },
+  join_date: { keys: [ref('e.join_date')] },
+  status: { keys: [ref('e.status'), lower('e.last_name'), lower('e.first_name')] },
+  salary: { fixed: [nullsLast('e.salary_cents')], keys: [ref('e.salary_cents')] },
+  employee_code: { fixed: [nullsLast('e.employee_code')], keys: [ref('e.employee_code')] },
+  created_at: { keys: [ref('e.created_at')] },
+};
+
+function filteredEmployees(
+  db: Kysely<DB>,
+  query: Pick<ListEmployeesQuery, 'search' | 'department' | 'status'>,
+) {
+  let builder = db.selectFrom('employees as e');
+  if (query.search) {
+    // search_text is lower-cased by the database (migration 0002); so is the pattern.
+    const pattern = `%${escapeLike(query.search.toLowerCase())}%`;
+    builder = builder.where(sql<boolean>`e.search_text like ${pattern} escape '\\'`);
+  }
+  if (query.department) builder = builder.where('e.department', '=', query.department);
+  if (query.status) builder = builder.where('e.status', '=', query.status);
+  return builder;
+}
+
+type EmployeeScope = SelectQueryBuilder<DB & { e: EmployeesTable }, 'e', object>;
+
+/** An employee row with what the answer adds: the manager's name and the linked account. */
+function withDetails(builder: EmployeeScope) {
+  return builder
+    .leftJoin('employees as m', 'm.id', 'e.manager_id')
+    .leftJoin('users as u', 'u.employee_id', 'e.id')
+    .selectAll('e')
+    .select([
+      'm.first_name as manager_first_name',
+      'm.last_name as manager_last_name',
+      'u.id as user_id',
+    ]);
+}
+
+export type EmployeeDetailRow = Awaited<
+  ReturnType<ReturnType<typeof withDetails>['executeTakeFirstOrThrow']>
+>;
+
+/**
+ * One page of the list. The page's ids are found first from the filtered table alone (an index
+ * serves the name orders), and only those rows are joined with manager and account: a deep page
+ * then costs no more joins than the first.
+ */
+export async function listEmployees(db: Kysely<DB>, query: ListEmployeesQuery) {
+  const countRow = await filteredEmployees(db, query)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+
+  const { keys, fixed = [] } = SORT_KEYS[query.sort];
+  const order: [Expression<unknown>, 'asc' | 'desc'][] = [
+    ...fixed.map((key) => [key, 'asc'] as [Expression<unknown>, 'asc']),
+    ...keys.map((key) => [key, query.order] as [Expression<unknown>, 'asc' | 'desc']),
+    [ref('e.id'), query.order],
+  ];
+
+  let pageIds = filteredEmployees(db, query).select('e.id');
+  for (const [key, direction] of order) pageIds = pageIds.orderBy(key, direction);
+  pageIds = pageIds.limit(query.limit).offset((query.page - 1) * query.limit);
+
+  let page = withDetails(db.selectFrom('employees as e')).where('e.id', 'in', pageIds);
+  for (const [key, direction] of order) page = page.orderBy(key, direction);
+  const rows = await page.execute();
+  return { rows, total: Number(countRow.total) };
+}
+
+export function findEmployee(db: Kysely<DB>, id: number) {
+  return withDetails(db.selectFrom('employees as e')).where('e.id', '=', id).executeTakeFirst();
+}
+
+/** The id of another employee using this email (emails are stored lower-cased). */
+export async function employeeIdWithEmail(db: Kysely<DB>, email: string, exceptId?: number) {
+  let query = db.selectFrom('employees').select('id').where('email', '=', email);
+  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+  return (await query.executeTakeFirst())?.id ?? null;
+}
+
+export async function employeeIdWithCode(db: Kysely<DB>, code: string, exceptId?: number) {
+  let query = db.selectFrom('employees').select('id').where('employee_code', '=', code);
+  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+  return (await query.executeTakeFirst())?.id ?? null;
+}
+
+export async function employeeExists(db: Kysely<DB>, id: number): Promise<boolean> {
+  const row = await db.selectFrom('employees').select('id').where('id', '=', id).executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Whether `employeeId` appears in the management chain above `managerId` (managerId itself
+ * included): making managerId their manager would close a loop. UNION (not UNION ALL) ends the
+ * walk even if the data already holds a loop.
+ */
+export async function managementChainIncludes(
+  db: Kysely<DB>,
+  managerId: number,
+  employeeId: number,
+): Promise<boolean> {
+  const result = await sql<{ found: number }>`
+    with recursive chain(id, manager_id) as (
+      select id, manager_id from employees where id = ${managerId}
+      union
+      select e.id, e.manager_id from employees e join chain c on e.id = c.manager_id
+    )
+    select 1 as found from chain where id = ${employeeId} limit 1`.execute(db);
+  return result.rows.length > 0;
+}
+
+export async function insertEmployee(db: Kysely<DB>, values: Insertable<EmployeesTable>) {
+  const row = await db
+    .insertInto('employees')
+    .values(values)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateEmployee(
+  db: Kysely<DB>,
+  id: number,
+  values: Updateable<EmployeesTable>,
+) {
+  await db.updateTable('employees').set(values).where('id', '=', id).execute();
+}
+
+/** Everything that goes with an employee, copied for the audit entry before it is removed. */
+export async function dependentsOf(db: Kysely<DB>, employeeId: number) {
+  const [performanceMetrics, bonuses, questions, accounts, reports] = await Promise.all([
+    db
+      .selectFrom('performance_metrics')
+      .selectAll()
+      .where('user_id', '=', employeeId)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('bonuses')
+      .selectAll()
+      .where('employee_id', '=', employeeId)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('questions')
+      .selectAll()
+      .where('employee_id', '=', employeeId)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('users')
+      .select(['id', 'email', 'user_type'])
+      .where('employee_id', '=', employeeId)
+      .execute(),
+    db
+      .selectFrom('employees')
+      .select(['id', 'first_name', 'last_name'])
+      .where('manager_id', '=', employeeId)
+      .orderBy('id')
+      .execute(),
+  ]);
+  return { performanceMetrics, bonuses, questions, accounts, reports };
+}
+
+/**
+ * Removes an employee and everything that is theirs. The foreign keys would cascade too; doing it
+ * explicitly keeps the behaviour independent of engine settings and says what happens.
+ */
+export async function deleteEmployeeAndDependents(db: Kysely<DB>, employeeId: number, now: string) {
+  await db.deleteFrom('performance_metrics').where('user_id', '=', employeeId).execute();
+  await db.deleteFrom('bonuses').where('employee_id', '=', employeeId).execute();
+  await db.deleteFrom('questions').where('employee_id', '=', employeeId).execute();
+  await db.deleteFrom('employee_monthly_scores').where('employee_id', '=', employeeId).execute();
+  await db.deleteFrom('employee_scores').where('employee_id', '=', employeeId).execute();
+  await db
+    .updateTable('users')
+    .set({ employee_id: null, updated_at: now })
+    .where('employee_id', '=', employeeId)
+    .execute();
+  await db
+    .updateTable('employees')
+    .set({ manager_id: null, updated_at: now })
+    .where('manager_id', '=', employeeId)
+    .execute();
+  await db.deleteFrom('employees').where('id', '=', employeeId).execute();
+}
+
+export async function departmentsInUse(db: Kysely<DB>): Promise<string[]> {
+  const rows = await db
+    .selectFrom('employees')
+    .select('department')
+    .distinct()
+    .orderBy('department')
+    .execute();
+  return rows.map((row) => row.department);
+}
+
+export async function positionsInUse(db: Kysely<DB>): Promise<string[]> {
+  const rows = await db
+    .selectFrom('employees')
+    .select('position')
+    .distinct()
+    .orderBy('position')
+    .execute();
+  return rows.map((row) => row.position);
+}

@@ -1,0 +1,246 @@
+import type { Kysely, Updateable } from 'kysely';
+import { DEPARTMENTS } from '#contract/employee-options';
+import type {
+  CreateEmployeeBody,
+  Employee,
+  EmployeeList,
+  EmployeeStats,
+  ListEmployeesQuery,
+  UpdateEmployeeBody,
+} from '#contract/employees';
+import { isUniqueViolation } from '../../db/constraint-errors';
+import type { DB, EmployeesTable } from '../../db/schema';
+import { nowIso } from '../../lib/clock';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import type { Actor } from '../../lib/route';
+import { writeAudit } from '../audit/audit.writer';
+import { toCents, toEmployee } from './employee.mapper';
+import {
+  deleteEmployeeAndDependents,
+  departmentsInUse,
+  dependentsOf,
+  employeeExists,
+  employeeIdWithCode,
+  employeeIdWithEmail,
+  findEmployee,
+  insertEmployee,
+  listEmployees,
+  managementChainIncludes,
+  positionsInUse,
+  updateEmployee,
+} from './employees.repository';
+
+export const EMPLOYEE_CONFLICTS = {
+  email: 'An employee with this email already exists',
+  employeeCode: 'An employee with this Employee ID (employee_code) already exists',
+} as const;
+
+const nameOf = (employee: Pick<Employee, 'first_name' | 'last_name'>) =>
+  `${employee.first_name} ${employee.last_name}`.trim();
+
+/** Fields whose change is worth naming in the audit description. */
+const COMPARED_FIELDS = [
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'position',
+  'department',
+  'join_date',
+  'status',
+  'salary',
+  'employee_code',
+  'employment_type',
+  'location',
+  'manager_id',
+  'notes',
+  'skills',
+] as const satisfies readonly (keyof Employee)[];
+
+function changedFields(before: Employee, after: Employee): string[] {
+  return COMPARED_FIELDS.filter(
+    (field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]),
+  );
+}
+
+/** A unique index refused the write after our check passed (two requests raced): still a 409. */
+function asConflict(error: unknown): never {
+  if (isUniqueViolation(error)) {
+    const text = String((error as Error).message ?? '');
+    if (text.includes('employee_code'))
+      throw conflict(EMPLOYEE_CONFLICTS.employeeCode, 'employee_code');
+    throw conflict(EMPLOYEE_CONFLICTS.email, 'email');
+  }
+  throw error;
+}
+
+export function createEmployeesService(db: Kysely<DB>) {
+  async function load(trx: Kysely<DB>, id: number): Promise<Employee> {
+    const row = await findEmployee(trx, id);
+    if (!row) throw notFound('Employee');
+    return toEmployee(row);
+  }
+
+  async function checkUnique(
+    trx: Kysely<DB>,
+    fields: { email?: string; employee_code?: string | null },
+    exceptId?: number,
+  ) {
+    if (fields.email && (await employeeIdWithEmail(trx, fields.email, exceptId)) !== null) {
+      throw conflict(EMPLOYEE_CONFLICTS.email, 'email');
+    }
+    if (
+      fields.employee_code &&
+      (await employeeIdWithCode(trx, fields.employee_code, exceptId)) !== null
+    ) {
+      throw conflict(EMPLOYEE_CONFLICTS.employeeCode, 'employee_code');
+    }
+  }
+
+  /** The manager must be another existing employee who does not already report to this one. */
+  async function checkManager(trx: Kysely<DB>, managerId: number | null, employeeId?: number) {
+    if (managerId === null) return;
+    if (managerId === employeeId) {
+      throw badRequest('manager_id: an employee cannot be their own manager', 'manager_id');
+    }
+    if (!(await employeeExists(trx, managerId))) {
+      throw badRequest(
+        `manager_id must be the id of an existing employee (there is none with id ${managerId})`,
+        'manager_id',
+      );
+    }
+    if (employeeId !== undefined && (await managementChainIncludes(trx, managerId, employeeId))) {
+      throw badRequest(
+        'manager_id: that employee already reports to this one, directly or through others',
+        'manager_id',
+      );
+    }
+  }
+
+  return {
+    async list(query: ListEmployeesQuery): Promise<EmployeeList> {
+      const { rows, total } = await listEmployees(db, query);
+      return {
+        employees: rows.map(toEmployee),
+        pagination: { page: query.page, limit: query.limit, total },
+      };
+    },
+
+    get: (id: number) => load(db, id),
+
+    async stats(): Promise<EmployeeStats> {
+      const [departments, positions] = await Promise.all([
+        departmentsInUse(db),
+        positionsInUse(db),
+      ]);
+      return { departments, positions, configured_departments: [...DEPARTMENTS] };
+    },
+
+    async create(input: CreateEmployeeBody, actor: Actor): Promise<Employee> {
+      try {
+        return await db.transaction().execute(async (trx) => {
+          await checkUnique(trx, input);
+          await checkManager(trx, input.manager_id);
+          const now = nowIso();
+          const id = await insertEmployee(trx, {
+            first_name: input.first_name,
+            last_name: input.last_name,
+            email: input.email,
+            phone: input.phone,
+            position: input.position,
+            department: input.department,
+            join_date: input.join_date,
+            status: input.status,
+            salary_cents: toCents(input.salary),
+            employee_code: input.employee_code,
+            employment_type: input.employment_type,
+            location: input.location,
+            manager_id: input.manager_id,
+            notes: input.notes,
+            skills: JSON.stringify(input.skills),
+            created_at: now,
+            updated_at: now,
+          });
+          const employee = await load(trx, id);
+          await writeAudit(trx, actor, {
+            name: 'Employee Created',
+            description: `${nameOf(employee)} (${employee.email}) was added as ${employee.position} in ${employee.department}`,
+            entityType: 'employee',
+            entityId: id,
+            after: employee,
+          });
+          return employee;
+        });
+      } catch (error) {
+        return asConflict(error);
+      }
+    },
+
+    async update(id: number, input: UpdateEmployeeBody, actor: Actor): Promise<Employee> {
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const before = await load(trx, id);
+          await checkUnique(trx, input, id);
+          if (input.manager_id !== undefined) await checkManager(trx, input.manager_id, id);
+
+          const changes: Updateable<EmployeesTable> = { updated_at: nowIso() };
+          const { salary, skills, ...plain } = input;
+          Object.assign(changes, plain);
+          if (salary !== undefined) changes.salary_cents = toCents(salary);
+          if (skills !== undefined) changes.skills = JSON.stringify(skills);
+          await updateEmployee(trx, id, changes);
+
+          const after = await load(trx, id);
+          const changed = changedFields(before, after);
+          await writeAudit(trx, actor, {
+            name: 'Employee Updated',
+            description: `${nameOf(after)} (${after.email}) was updated${
+              changed.length ? `: ${changed.join(', ')}` : ' (no changes)'
+            }`,
+            entityType: 'employee',
+            entityId: id,
+            before,
+            after,
+          });
+          return after;
+        });
+      } catch (error) {
+        return asConflict(error);
+      }
+    },
+
+    /**
+     * PRODUCT.md section 3: one transaction removes the employee with their metric values,
+     * bonuses and questions, unlinks their account, and keeps a full copy in the audit entry.
+     */
+    async remove(id: number, actor: Actor): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const employee = await load(trx, id);
+        const dependents = await dependentsOf(trx, id);
+        await deleteEmployeeAndDependents(trx, id, nowIso());
+        await writeAudit(trx, actor, {
+          name: 'Employee Deleted',
+          description:
+            `${nameOf(employee)} (${employee.email}) was deleted with ` +
+            `${dependents.performanceMetrics.length} metric value(s), ` +
+            `${dependents.bonuses.length} bonus(es) and ${dependents.questions.length} question(s)` +
+            (dependents.accounts.length
+              ? `; account ${dependents.accounts.map((a) => a.email).join(', ')} unlinked`
+              : ''),
+          entityType: 'employee',
+          entityId: id,
+          before: {
+            employee,
+            performance_metrics: dependents.performanceMetrics,
+            bonuses: dependents.bonuses,
+            questions: dependents.questions,
+            unlinked_accounts: dependents.accounts,
+            reports_left_without_manager: dependents.reports,
+          },
+        });
+      });
+    },
+  };
+}
+
+export type EmployeesService = ReturnType<typeof createEmployeesService>;

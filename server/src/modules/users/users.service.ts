@@ -1,0 +1,172 @@
+import type { Kysely, Updateable } from 'kysely';
+import { USER_MESSAGES } from '#contract/user-options';
+import type {
+  CreateUserBody,
+  ListUsersQuery,
+  UpdateUserBody,
+  User,
+  UserList,
+  UserWithPassword,
+} from '#contract/users';
+import { isUniqueViolation } from '../../db/constraint-errors';
+import type { DB, UsersTable } from '../../db/schema';
+import { nowIso } from '../../lib/clock';
+import { conflict, notFound } from '../../lib/errors';
+import { generatePassword, hashPassword } from '../../lib/passwords';
+import type { Actor } from '../../lib/route';
+import { writeAudit } from '../audit/audit.writer';
+import { toUser, userName } from './user.mapper';
+import {
+  deleteUser,
+  findUser,
+  insertUser,
+  listUsers,
+  lockAdminIds,
+  updateUser,
+  userIdWithEmail,
+} from './users.repository';
+
+function asEmailConflict(error: unknown): never {
+  if (isUniqueViolation(error)) throw conflict(USER_MESSAGES.emailTaken, 'email');
+  throw error;
+}
+
+export async function loadUser(db: Kysely<DB>, id: number): Promise<User> {
+  const row = await findUser(db, id);
+  if (!row) throw notFound('User');
+  return toUser(row);
+}
+
+/** A password for a new account: the one given, or a generated one to show the admin once. */
+export async function initialPassword(given: string | undefined) {
+  const temporary = given === undefined ? generatePassword() : undefined;
+  return {
+    hash: await hashPassword(given ?? temporary!),
+    temporary,
+  };
+}
+
+/** Fails when taking `userId` out of the admins would leave none. */
+async function keepAnAdmin(trx: Kysely<DB>, userId: number) {
+  const admins = await lockAdminIds(trx);
+  if (admins.length <= 1 && admins.includes(userId)) throw conflict(USER_MESSAGES.lastAdmin);
+}
+
+export function createUsersService(db: Kysely<DB>) {
+  return {
+    async list(query: ListUsersQuery): Promise<UserList> {
+      const { rows, total } = await listUsers(db, query);
+      return {
+        users: rows.map(toUser),
+        pagination: { page: query.page, limit: query.limit, total },
+      };
+    },
+
+    get: (id: number) => loadUser(db, id),
+
+    async create(input: CreateUserBody, actor: Actor): Promise<UserWithPassword> {
+      // Hashing takes a moment; do it before the transaction so no lock waits on it.
+      const password = await initialPassword(input.password);
+      try {
+        return await db.transaction().execute(async (trx) => {
+          if ((await userIdWithEmail(trx, input.email)) !== null) {
+            throw conflict(USER_MESSAGES.emailTaken, 'email');
+          }
+          const now = nowIso();
+          const id = await insertUser(trx, {
+            email: input.email,
+            firstname: input.firstname,
+            lastname: input.lastname,
+            user_type: input.user_type,
+            employee_id: null,
+            password_hash: password.hash,
+            password_is_temporary: password.temporary ? 1 : 0,
+            created_at: now,
+            updated_at: now,
+          });
+          const user = await loadUser(trx, id);
+          await writeAudit(trx, actor, {
+            name: 'User Created',
+            description: `${userName(user)} (${user.email}) was given a ${user.user_type} account${
+              password.temporary ? ' with a temporary password' : ''
+            }`,
+            entityType: 'user',
+            entityId: id,
+            after: user,
+          });
+          return password.temporary ? { user, temporary_password: password.temporary } : { user };
+        });
+      } catch (error) {
+        return asEmailConflict(error);
+      }
+    },
+
+    async update(id: number, input: UpdateUserBody, actor: Actor): Promise<User> {
+      const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const before = await loadUser(trx, id);
+          if (input.email && (await userIdWithEmail(trx, input.email, id)) !== null) {
+            throw conflict(USER_MESSAGES.emailTaken, 'email');
+          }
+          const roleChanges = input.user_type !== undefined && input.user_type !== before.user_type;
+          if (roleChanges && before.user_type === 'admin') await keepAnAdmin(trx, id);
+
+          const changes: Updateable<UsersTable> = { updated_at: nowIso() };
+          if (input.email !== undefined) changes.email = input.email;
+          if (input.firstname !== undefined) changes.firstname = input.firstname;
+          if (input.lastname !== undefined) changes.lastname = input.lastname;
+          if (input.user_type !== undefined) changes.user_type = input.user_type;
+          if (passwordHash) {
+            changes.password_hash = passwordHash;
+            changes.password_is_temporary = 0;
+          }
+          // A new role or a password set by an admin ends every session the user has.
+          if (roleChanges || passwordHash) changes.tokens_valid_after = Date.now();
+          await updateUser(trx, id, changes);
+
+          const after = await loadUser(trx, id);
+          const notes = [
+            ...(['email', 'firstname', 'lastname'] as const)
+              .filter((field) => before[field] !== after[field])
+              .map((field) => field),
+            ...(roleChanges ? [`user_type ${before.user_type} -> ${after.user_type}`] : []),
+            ...(passwordHash ? ['password set by an admin'] : []),
+          ];
+          await writeAudit(trx, actor, {
+            name: 'User Updated',
+            description: `${userName(after)} (${after.email}) was updated${
+              notes.length ? `: ${notes.join(', ')}` : ' (no changes)'
+            }`,
+            entityType: 'user',
+            entityId: id,
+            before,
+            after,
+          });
+          return after;
+        });
+      } catch (error) {
+        return asEmailConflict(error);
+      }
+    },
+
+    async remove(id: number, actor: Actor): Promise<void> {
+      if (id === actor.userId) throw conflict(USER_MESSAGES.cannotDeleteSelf);
+      await db.transaction().execute(async (trx) => {
+        const user = await loadUser(trx, id);
+        if (user.user_type === 'admin') await keepAnAdmin(trx, id);
+        // Removing the row also ends the user's sessions: the guard finds no user for the token.
+        await deleteUser(trx, id);
+        await writeAudit(trx, actor, {
+          name: 'User Deleted',
+          description: `The ${user.user_type} account of ${userName(user)} (${user.email}) was deleted`,
+          entityType: 'user',
+          entityId: id,
+          before: user,
+        });
+      });
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,0 +1,319 @@
+import { expect, it } from 'vitest';
+import { describeEachEngine } from './helpers/test-app';
+
+/** User management (admins only): roles, rules, temporary passwords, revocation, no leaks. */
+
+let n = 0;
+const newEmail = () => `new.user${++n}.${process.pid}@example.com`;
+
+describeEachEngine('users: who may call', (ctx) => {
+  const routes = (id: number) =>
+    [
+      ['GET', '/api/users'],
+      ['GET', `/api/users/${id}`],
+      ['POST', '/api/users'],
+      ['PUT', `/api/users/${id}`],
+      ['DELETE', `/api/users/${id}`],
+      ['POST', `/api/employees/${id}/link-employee`],
+    ] as const;
+  const bodyFor = (method: string) =>
+    method === 'PUT'
+      ? { body: { firstname: 'Changed' } }
+      : method === 'POST'
+        ? { body: { email: newEmail(), firstname: 'A', lastname: 'B' } }
+        : {};
+
+  it('refuses anonymous callers with 401, employees and managers with 403', async () => {
+    const target = await ctx().newUser('manager');
+    for (const [method, url] of routes(target.id)) {
+      const anonymous = await ctx().call(method, url, bodyFor(method));
+      expect(anonymous.status, `anonymous ${method} ${url}`).toBe(401);
+      for (const role of ['employee', 'manager'] as const) {
+        const res = await ctx().call(method, url, {
+          token: ctx().as[role].token,
+          ...bodyFor(method),
+        });
+        expect(res.status, `${role} ${method} ${url}`).toBe(403);
+      }
+    }
+    const unchanged = await ctx()
+      .db.selectFrom('users')
+      .select('firstname')
+      .where('id', '=', target.id)
+      .executeTakeFirstOrThrow();
+    expect(unchanged.firstname).not.toBe('Changed');
+  });
+
+  it('answers 404 for unknown users', async () => {
+    const token = ctx().as.admin.token;
+    expect((await ctx().call('GET', '/api/users/987654', { token })).status).toBe(404);
+    const put = await ctx().call('PUT', '/api/users/987654', { token, body: { firstname: 'X' } });
+    expect(put.status).toBe(404);
+    expect(put.body.message).toBe('User not found');
+    expect((await ctx().call('DELETE', '/api/users/987654', { token })).status).toBe(404);
+    expect(
+      (await ctx().call('POST', '/api/employees/987654/link-employee', { token })).status,
+    ).toBe(404);
+  });
+});
+
+describeEachEngine('users: listing', (ctx) => {
+  it('lists users with paging and a user_type filter, never a password hash', async () => {
+    const token = ctx().as.admin.token;
+    const all = await ctx().call('GET', '/api/users?limit=1000', { token });
+    expect(all.status).toBe(200);
+    expect(all.body.data.pagination).toEqual({ page: 1, limit: 1000, total: 3 });
+    expect(all.text).not.toMatch(/password_hash|argon2/);
+
+    const managers = await ctx().call('GET', '/api/users?user_type=manager', { token });
+    expect(managers.body.data.users.map((u: { id: number }) => u.id)).toEqual([
+      ctx().as.manager.id,
+    ]);
+    const employee = await ctx().call('GET', '/api/users?user_type=employee', { token });
+    expect(employee.body.data.users[0]).toMatchObject({
+      id: ctx().as.employee.id,
+      user_type: 'employee',
+      employee_id: ctx().as.employee.employeeId,
+      employee_name: expect.any(String),
+    });
+
+    const page = await ctx().call('GET', '/api/users?limit=2&page=2&sort=email&order=asc', {
+      token,
+    });
+    expect(page.body.data.users).toHaveLength(1);
+    expect(page.body.data.pagination).toEqual({ page: 2, limit: 2, total: 3 });
+
+    const bad = await ctx().call('GET', '/api/users?user_type=superuser', { token });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0].field).toBe('user_type');
+  });
+
+  it('answers one user with both spellings of the name', async () => {
+    const res = await ctx().call('GET', `/api/users/${ctx().as.manager.id}`, {
+      token: ctx().as.admin.token,
+    });
+    expect(res.body.data.user).toEqual({
+      id: ctx().as.manager.id,
+      email: ctx().as.manager.email,
+      firstname: expect.any(String),
+      lastname: expect.any(String),
+      first_name: res.body.data.user.firstname,
+      last_name: res.body.data.user.lastname,
+      user_type: 'manager',
+      employee_id: null,
+      employee_name: null,
+      password_is_temporary: false,
+      created_at: expect.stringMatching(/Z$/),
+      updated_at: expect.stringMatching(/Z$/),
+    });
+  });
+});
+
+describeEachEngine('users: creating', (ctx) => {
+  it('creates a manager by default with a one-time temporary password that signs in', async () => {
+    const email = newEmail();
+    const res = await ctx().call('POST', '/api/users', {
+      token: ctx().as.admin.token,
+      body: { email: `  ${email.toUpperCase()} `, firstname: 'Tess', lastname: 'Ting' },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.data.user).toMatchObject({
+      email,
+      user_type: 'manager',
+      password_is_temporary: true,
+    });
+    const temporary = res.body.data.temporary_password as string;
+    expect(temporary).toMatch(/^[A-Za-z0-9]{16}$/);
+    expect(res.text).not.toMatch(/password_hash|argon2/);
+
+    const login = await ctx().call('POST', '/api/auth/login', {
+      body: { email, password: temporary },
+    });
+    expect(login.status).toBe(200);
+    expect(login.body.data.user.user_type).toBe('manager');
+
+    const audit = await ctx()
+      .db.selectFrom('audit_entries')
+      .selectAll()
+      .where('name', '=', 'User Created')
+      .where('entity_id', '=', res.body.data.user.id)
+      .execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.description).toContain('Tess Ting');
+    expect(`${audit[0]!.after_json}${audit[0]!.description}`).not.toContain(temporary);
+  });
+
+  it('uses a given password and answers no temporary one', async () => {
+    const email = newEmail();
+    const res = await ctx().call('POST', '/api/users', {
+      token: ctx().as.admin.token,
+      body: {
+        email,
+        firstname: 'Ann',
+        lastname: 'Admin',
+        user_type: 'admin',
+        password: 'chosen-password',
+      },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.data.temporary_password).toBeUndefined();
+    expect(res.body.data.user.password_is_temporary).toBe(false);
+    const login = await ctx().call('POST', '/api/auth/login', {
+      body: { email, password: 'chosen-password' },
+    });
+    expect(login.body.data.user.user_type).toBe('admin');
+  });
+
+  it('rejects malformed input with 400 naming the field', async () => {
+    const token = ctx().as.admin.token;
+    const cases: [Record<string, unknown>, string, RegExp][] = [
+      [{ email: 'nope' }, 'email', /Email must be a valid email address/],
+      [{ email: undefined }, 'email', /Email is required/],
+      [{ firstname: '' }, 'firstname', /First name is required/],
+      [{ lastname: undefined }, 'lastname', /Last name is required/],
+      [{ user_type: 'root' }, 'user_type', /user_type must be one of/],
+      [{ password: 'short' }, 'password', /at least 8 characters/],
+    ];
+    for (const [overrides, field, message] of cases) {
+      const res = await ctx().call('POST', '/api/users', {
+        token,
+        body: { email: newEmail(), firstname: 'A', lastname: 'B', ...overrides },
+      });
+      expect(res.status, JSON.stringify(overrides)).toBe(400);
+      expect(res.body.errors[0].field).toBe(field);
+      expect(res.body.message).toMatch(message);
+    }
+  });
+
+  it('answers 409 for an email already in use, whatever its case', async () => {
+    const res = await ctx().call('POST', '/api/users', {
+      token: ctx().as.admin.token,
+      body: { email: ctx().as.manager.email.toUpperCase(), firstname: 'A', lastname: 'B' },
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.errors[0].field).toBe('email');
+  });
+});
+
+describeEachEngine('users: changing and deleting', (ctx) => {
+  it('changes names and email without signing the user out', async () => {
+    const user = await ctx().newUser('manager');
+    const email = newEmail();
+    const res = await ctx().call('PUT', `/api/users/${user.id}`, {
+      token: ctx().as.admin.token,
+      body: { firstname: 'Renamed', email },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.user).toMatchObject({ firstname: 'Renamed', email });
+    expect((await ctx().call('GET', '/api/auth/me', { token: user.token })).status).toBe(200);
+    const audit = await ctx()
+      .db.selectFrom('audit_entries')
+      .selectAll()
+      .where('name', '=', 'User Updated')
+      .where('entity_id', '=', user.id)
+      .execute();
+    expect(audit).toHaveLength(1);
+  });
+
+  it('revokes the user’s sessions on a role change or a password set by an admin', async () => {
+    const token = ctx().as.admin.token;
+    const promoted = await ctx().newUser('manager');
+    const res = await ctx().call('PUT', `/api/users/${promoted.id}`, {
+      token,
+      body: { user_type: 'admin' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.user.user_type).toBe('admin');
+    expect((await ctx().call('GET', '/api/auth/me', { token: promoted.token })).status).toBe(401);
+
+    const reset = await ctx().newUser('employee');
+    const changed = await ctx().call('PUT', `/api/users/${reset.id}`, {
+      token,
+      body: { password: 'admin-chosen-pw' },
+    });
+    expect(changed.status).toBe(200);
+    expect((await ctx().call('GET', '/api/auth/me', { token: reset.token })).status).toBe(401);
+    const login = await ctx().call('POST', '/api/auth/login', {
+      body: { email: reset.email, password: 'admin-chosen-pw' },
+    });
+    expect(login.status).toBe(200);
+    expect(changed.text).not.toMatch(/admin-chosen-pw|argon2/);
+    const audit = await ctx()
+      .db.selectFrom('audit_entries')
+      .select(['description', 'before_json', 'after_json'])
+      .where('entity_id', '=', reset.id)
+      .where('name', '=', 'User Updated')
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(audit)).not.toMatch(/admin-chosen-pw|argon2/);
+  });
+
+  it('answers 409 when taking another user’s email and 400 for a short password', async () => {
+    const user = await ctx().newUser('manager');
+    const token = ctx().as.admin.token;
+    const taken = await ctx().call('PUT', `/api/users/${user.id}`, {
+      token,
+      body: { email: ctx().as.employee.email },
+    });
+    expect(taken.status).toBe(409);
+    const short = await ctx().call('PUT', `/api/users/${user.id}`, {
+      token,
+      body: { password: 'tiny' },
+    });
+    expect(short.status).toBe(400);
+    expect(short.body.errors[0].field).toBe('password');
+  });
+
+  it('deletes a user, ends their sessions and keeps a copy in the audit trail', async () => {
+    const user = await ctx().newUser('manager');
+    const res = await ctx().call('DELETE', `/api/users/${user.id}`, {
+      token: ctx().as.admin.token,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ id: user.id });
+    expect((await ctx().call('GET', '/api/auth/me', { token: user.token })).status).toBe(401);
+    const audit = await ctx()
+      .db.selectFrom('audit_entries')
+      .selectAll()
+      .where('name', '=', 'User Deleted')
+      .where('entity_id', '=', user.id)
+      .execute();
+    expect(audit).toHaveLength(1);
+    expect(JSON.parse(audit[0]!.before_json!).email).toBe(user.email);
+    expect(audit[0]!.before_json).not.toMatch(/argon2/);
+  });
+});
+
+// Its own app: other suites add admins, and this one needs exactly one to start with.
+describeEachEngine('users: the last admin', (ctx) => {
+  it('never lets the last admin be demoted or anyone delete themselves', async () => {
+    const admin = ctx().as.admin;
+    const demote = await ctx().call('PUT', `/api/users/${admin.id}`, {
+      token: admin.token,
+      body: { user_type: 'manager' },
+    });
+    expect(demote.status).toBe(409);
+    expect(demote.body.message).toBe('There must always be at least one admin');
+
+    const self = await ctx().call('DELETE', `/api/users/${admin.id}`, { token: admin.token });
+    expect(self.status).toBe(409);
+    expect(self.body.message).toBe('You cannot delete your own account');
+
+    // With a second admin, one may step down, and may also remove the other.
+    const second = await ctx().newUser('admin');
+    const stepDown = await ctx().call('PUT', `/api/users/${second.id}`, {
+      token: admin.token,
+      body: { user_type: 'manager' },
+    });
+    expect(stepDown.status).toBe(200);
+    const again = await ctx().call('PUT', `/api/users/${second.id}`, {
+      token: admin.token,
+      body: { user_type: 'admin' },
+    });
+    expect(again.status).toBe(200);
+    expect(
+      (await ctx().call('DELETE', `/api/users/${second.id}`, { token: admin.token })).status,
+    ).toBe(200);
+    const still = await ctx().call('GET', `/api/users/${admin.id}`, { token: admin.token });
+    expect(still.body.data.user.user_type).toBe('admin');
+  });
+});

@@ -1,0 +1,226 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubFetch, type StubbedResponse } from '../../test/fetch-stub';
+import { renderWithProviders } from '../../test/render';
+import StaffPage from './staff-page';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+function employee(id: number, first: string, last: string, extra: Record<string, unknown> = {}) {
+  return {
+    id,
+    first_name: first,
+    last_name: last,
+    email: `${first.toLowerCase()}@example.com`,
+    phone: null,
+    position: 'Lecturer',
+    department: 'CIT',
+    join_date: '2024-03-05',
+    status: 'active',
+    salary: 50000,
+    employee_code: null,
+    employment_type: null,
+    location: null,
+    manager_id: null,
+    manager_name: null,
+    user_id: null,
+    notes: null,
+    skills: [],
+    created_at: '2024-03-05T00:00:00.000Z',
+    updated_at: '2024-03-05T00:00:00.000Z',
+    ...extra,
+  };
+}
+
+const page = (n: number, employees: unknown[], total: number) => ({
+  body: {
+    success: true,
+    message: 'Employees',
+    data: { employees, pagination: { page: n, limit: 25, total } },
+  },
+});
+const FIRST_PAGE = 'GET /api/employees?page=1&limit=25&sort=last_name&order=asc';
+const STATS = {
+  'GET /api/employees/stats': {
+    body: {
+      success: true,
+      message: 'ok',
+      data: { departments: ['CIT'], positions: ['Lecturer'], configured_departments: ['CIT'] },
+    },
+  },
+};
+
+function renderPage(routes: Record<string, StubbedResponse>) {
+  const calls = stubFetch({ ...STATS, ...routes });
+  renderWithProviders(<StaffPage />, { path: '/staff' });
+  return calls;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Staff Management', () => {
+  it('says "Loading employees..." and then shows the table SPEC.md describes', async () => {
+    let release: () => void = () => undefined;
+    renderPage({
+      [FIRST_PAGE]: {
+        ...page(
+          1,
+          [employee(1, 'Ada', 'Lovelace', { phone: '+1 555 0100' }), employee(2, 'Alan', 'Turing')],
+          2,
+        ),
+        until: new Promise<void>((resolve) => (release = resolve)),
+      },
+    });
+    expect(screen.getByText('Loading employees...')).toBeInTheDocument();
+    release();
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByRole('row');
+    expect(rows[0]).toHaveTextContent(
+      /Staff Member.*Position.*Department.*Email.*Phone.*Join Date.*Status.*Actions/,
+    );
+    expect(rows[1]).toHaveTextContent('Ada Lovelace');
+    expect(rows[1]).toHaveTextContent('+1 555 0100');
+    expect(rows[1]).toHaveTextContent('3/5/2024');
+    expect(rows[1]).toHaveTextContent('Active');
+    expect(rows[2]).toHaveTextContent('N/A');
+    expect(screen.getByText('Showing 1–2 of 2 employees')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add Staff Member' })).toHaveAttribute(
+      'href',
+      '/create',
+    );
+  });
+
+  it('asks the server for the next page and for a new sort order', async () => {
+    const many = Array.from({ length: 25 }, (_, i) => employee(i + 1, `P${i}`, `Q${i}`));
+    const calls = renderPage({
+      [FIRST_PAGE]: page(1, many, 60),
+      'GET /api/employees?page=2&limit=25&sort=last_name&order=asc': page(
+        2,
+        [employee(100, 'Second', 'Page')],
+        60,
+      ),
+      'GET /api/employees?page=1&limit=25&sort=join_date&order=asc': page(1, many, 60),
+    });
+    const user = userEvent.setup();
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(await screen.findByText('Second Page')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Sort by Join Date' }));
+    await waitFor(() =>
+      expect(calls.map((call) => call.path)).toContain(
+        '/api/employees?page=1&limit=25&sort=join_date&order=asc',
+      ),
+    );
+  });
+
+  it('confirms a deletion with SPEC.md’s two sentences, deletes and reloads the list', async () => {
+    const calls = renderPage({
+      [FIRST_PAGE]: page(1, [employee(1, 'Ada', 'Lovelace')], 1),
+      'DELETE /api/employees/1': {
+        body: { success: true, message: 'Employee deleted successfully', data: { id: 1 } },
+      },
+    });
+    const user = userEvent.setup();
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Delete Ada Lovelace' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Staff Member' });
+    expect(dialog).toHaveTextContent('Are you sure you want to delete Ada Lovelace?');
+    expect(dialog).toHaveTextContent('This action cannot be undone.');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(
+        calls.filter(
+          (call) => call.path === '/api/employees?page=1&limit=25&sort=last_name&order=asc',
+        ),
+      ).toHaveLength(2),
+    );
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(true);
+  });
+
+  it('shows the server error in the delete dialog when a deletion fails', async () => {
+    renderPage({
+      [FIRST_PAGE]: page(1, [employee(1, 'Ada', 'Lovelace')], 1),
+      'DELETE /api/employees/1': {
+        status: 404,
+        body: { success: false, message: 'Employee not found' },
+      },
+    });
+    const user = userEvent.setup();
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Delete Ada Lovelace' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Staff Member' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Error: Employee not found');
+  });
+
+  it('validates the Add New Staff modal before sending', async () => {
+    const calls = renderPage({ [FIRST_PAGE]: page(1, [], 0) });
+    const user = userEvent.setup();
+    await screen.findByText('No employees found');
+    await user.click(screen.getByRole('button', { name: 'Add New Staff' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add New Staff' });
+    await user.type(within(dialog).getByRole('textbox', { name: /^Salary/ }), '-3');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Staff' }));
+    for (const message of [
+      'First name is required',
+      'Last name is required',
+      'Email is required',
+      'Position is required',
+      'Department is required',
+      'Join date is required',
+      'Salary must be a number of at least 0',
+    ]) {
+      expect(within(dialog).getByText(message)).toBeInTheDocument();
+    }
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('edits without join date or status inputs, and reaches every other field', async () => {
+    const calls = renderPage({
+      [FIRST_PAGE]: page(
+        1,
+        [employee(1, 'Ada', 'Lovelace', { employee_code: 'E-1', skills: ['Maths'], notes: 'n' })],
+        1,
+      ),
+      'GET /api/employees?limit=20&sort=last_name': page(1, [], 0),
+      'PUT /api/employees/1': {
+        body: { success: true, message: 'Employee updated successfully', data: { employee: {} } },
+      },
+    });
+    const user = userEvent.setup();
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Edit Ada Lovelace' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Staff Member' });
+    expect(within(dialog).queryByLabelText(/Join Date/)).toBeNull();
+    expect(within(dialog).queryByRole('combobox', { name: 'Status' })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: /More details/ }));
+    const code = within(dialog).getByRole('textbox', { name: 'Employee ID' });
+    expect(code).toHaveValue('E-1');
+    await user.clear(code);
+    await user.type(code, 'E-2');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
+    expect(calls.find((call) => call.method === 'PUT')!.body).toEqual({
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: 'ada@example.com',
+      phone: null,
+      position: 'Lecturer',
+      department: 'CIT',
+      salary: 50000,
+      employee_code: 'E-2',
+      employment_type: null,
+      location: null,
+      manager_id: null,
+      notes: 'n',
+      skills: ['Maths'],
+    });
+  });
+
+  it('says "Failed to load required data" when the first load fails', async () => {
+    renderPage({ [FIRST_PAGE]: { status: 403, body: { success: false, message: 'Nope' } } });
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent('Error: Failed to load required data');
+  });
+});
