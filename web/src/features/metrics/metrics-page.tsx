@@ -1,0 +1,201 @@
+import { Button, Center, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Navigate } from 'react-router';
+import type { PerformanceMetric } from '#contract/performance-metrics';
+import { ConfirmDeleteModal } from '../../components/confirm-delete-modal';
+import type { EmployeeChoice } from '../../components/employee-select';
+import { ErrorBanner } from '../../components/error-banner';
+import {
+  employeeNameOf,
+  formatMetricValue,
+  metricNameOf,
+  unitOf,
+} from '../../components/performance-format';
+import { TablePager } from '../../components/table-pager';
+import { errorMessage } from '../../lib/api-client';
+import { formatDate } from '../../lib/format';
+import { useSession } from '../../lib/session';
+import { useDeleteMetricValue } from './api/delete-metric-value';
+import { useMetricTypes } from './api/list-metric-types';
+import { usePerformanceMetrics } from './api/list-performance-metrics';
+import { EditMetricModal } from './components/edit-metric-modal';
+import { EmployeePicker } from './components/employee-picker';
+import { isKnownMetric, PerformanceMetricTable } from './components/performance-metric-table';
+import { RecordMetricModal } from './components/record-metric-modal';
+import { METRICS_TEXTS } from './metric-value-form';
+
+export const METRICS_PAGE_SIZE = 25;
+const ALL_TYPES = 'all';
+
+/** /metrics is for HR; an employee is sent to their own view-only list (SPEC.md section 6). */
+export default function MetricsRoute() {
+  const { user } = useSession();
+  if (user?.user_type === 'employee') return <Navigate to="/my-metrics" replace />;
+  return <MetricsPage />;
+}
+
+/**
+ * /metrics, Performance Metrics (SPEC.md section 2): filtered and paged on the server, so a
+ * million values stay quick; add, edit and delete modals.
+ */
+function MetricsPage() {
+  const [employee, setEmployee] = useState<EmployeeChoice | null>(null);
+  const [typeFilter, setTypeFilter] = useState(ALL_TYPES);
+  const [page, setPage] = useState(1);
+  // Each opening of the add modal gets a fresh form (a new key); 0 means closed.
+  const [adding, setAdding] = useState(0);
+  const [editing, setEditing] = useState<PerformanceMetric | null>(null);
+  const [deleting, setDeleting] = useState<PerformanceMetric | null>(null);
+
+  const types = useMetricTypes();
+  const list = usePerformanceMetrics({
+    page,
+    limit: METRICS_PAGE_SIZE,
+    user_id: employee?.id,
+    metric_type_id: typeFilter === ALL_TYPES ? undefined : Number(typeFilter),
+  });
+  const remove = useDeleteMetricValue();
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting.id);
+      notifications.show({ color: 'green', message: 'Performance metric deleted' });
+      setDeleting(null);
+    } catch {
+      // The modal shows the error and stays open.
+    }
+  }
+
+  const metricTypes = types.data ?? [];
+  const metrics = list.isError ? [] : (list.data?.performance_metrics ?? []).filter(isKnownMetric);
+  const total = list.isError ? 0 : (list.data?.pagination.total ?? 0);
+  const failed = [list, types].find((query) => query.isError);
+  const firstLoadFailed = (list.isError && !list.data) || (types.isError && !types.data);
+
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <div>
+          <Title order={1}>Performance Metrics</Title>
+          <Text c="dimmed">Values recorded for each employee, newest first.</Text>
+        </div>
+        <Button
+          leftSection={<IconPlus size={18} aria-hidden />}
+          onClick={() => setAdding((n) => n + 1)}
+        >
+          Add Metric
+        </Button>
+      </Group>
+
+      {failed && (
+        <ErrorBanner
+          message={firstLoadFailed ? METRICS_TEXTS.loadFailed : errorMessage(failed.error)}
+          detail={firstLoadFailed ? errorMessage(failed.error) : null}
+        />
+      )}
+
+      <Paper withBorder p="md">
+        <Group gap="sm" mb="md" wrap="wrap">
+          <div style={{ flex: '1 1 260px', maxWidth: 360 }}>
+            <EmployeePicker
+              ariaLabel="Filter by user"
+              placeholder="All Users"
+              clearable
+              value={employee}
+              onChange={(choice) => {
+                setEmployee(choice);
+                setPage(1);
+              }}
+            />
+          </div>
+          <Select
+            aria-label="Filter by metric type"
+            data={[
+              { value: ALL_TYPES, label: 'All Types' },
+              ...metricTypes.map((type) => ({ value: String(type.id), label: type.metric_name })),
+            ]}
+            value={typeFilter}
+            onChange={(value) => {
+              setTypeFilter(value ?? ALL_TYPES);
+              setPage(1);
+            }}
+            allowDeselect={false}
+            searchable
+            w={240}
+          />
+        </Group>
+
+        {list.isPending ? (
+          <Center py="xl" role="status">
+            <Group gap="sm">
+              <Loader size="sm" />
+              <Text>{METRICS_TEXTS.loading}</Text>
+            </Group>
+          </Center>
+        ) : metrics.length === 0 ? (
+          <Text ta="center" c="dimmed" py="xl">
+            {METRICS_TEXTS.empty}
+          </Text>
+        ) : (
+          <PerformanceMetricTable
+            metrics={metrics}
+            onEdit={setEditing}
+            onDelete={(metric) => {
+              remove.reset();
+              setDeleting(metric);
+            }}
+          />
+        )}
+        <TablePager
+          page={page}
+          limit={METRICS_PAGE_SIZE}
+          total={total}
+          onPageChange={setPage}
+          noun="values"
+        />
+      </Paper>
+
+      <RecordMetricModal
+        key={`add-${adding}`}
+        opened={adding > 0}
+        metricTypes={metricTypes}
+        onClose={() => setAdding(0)}
+        onRecorded={() =>
+          notifications.show({ color: 'green', message: 'Performance metric recorded' })
+        }
+      />
+      {editing && (
+        <EditMetricModal
+          key={`edit-${editing.id}`}
+          metric={editing}
+          metricType={metricTypes.find((type) => type.id === editing.metric_type_id)}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      <ConfirmDeleteModal
+        opened={deleting !== null}
+        title="Delete Performance Metric"
+        name={
+          deleting
+            ? `${metricNameOf(deleting)} of ${formatMetricValue(deleting.value, unitOf(deleting))} for ${employeeNameOf(deleting)}`
+            : ''
+        }
+        busy={remove.isPending}
+        error={remove.isError ? errorMessage(remove.error) : null}
+        details={
+          deleting && (
+            <Text size="sm" c="dimmed">
+              Recorded on {formatDate(deleting.created_at)}. The employee&apos;s scores and rankings
+              are recalculated without it.
+            </Text>
+          )
+        }
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}
