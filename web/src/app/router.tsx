@@ -32,12 +32,21 @@ const routes: RouteObject[] = [
               },
               { path: '/staff', lazy: page(() => import('../features/staff/staff-page')) },
               { path: '/create', lazy: page(() => import('../features/staff/create-staff-page')) },
-              { path: '/metrics', lazy: page(() => import('./placeholder-page')) },
-              { path: '/metric-setup', lazy: page(() => import('./placeholder-page')) },
-              { path: '/bonuses', lazy: page(() => import('./placeholder-page')) },
+              { path: '/metrics', lazy: page(() => import('../features/metrics/metrics-page')) },
+              {
+                path: '/metric-setup',
+                lazy: page(() => import('../features/metric-setup/metric-setup-page')),
+              },
+              { path: '/bonuses', lazy: page(() => import('../features/bonuses/bonuses-page')) },
               { path: '/responses', lazy: page(() => import('./placeholder-page')) },
-              { path: '/my-metrics', lazy: page(() => import('./placeholder-page')) },
-              { path: '/my-bonuses', lazy: page(() => import('./placeholder-page')) },
+              {
+                path: '/my-metrics',
+                lazy: page(() => import('../features/my-records/my-metrics-page')),
+              },
+              {
+                path: '/my-bonuses',
+                lazy: page(() => import('../features/my-records/my-bonuses-page')),
+              },
               { path: '/top10', lazy: page(() => import('./placeholder-page')) },
               { path: '/average-scores', lazy: page(() => import('./placeholder-page')) },
               {

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { writeSession } from '../../lib/session-storage';
 import { stubFetch, type StubbedResponse } from '../../test/fetch-stub';
@@ -330,5 +331,19 @@ describe('Performance Metrics', () => {
         calls.filter((call) => call.path === '/api/performance-metrics?page=1&limit=25'),
       ).toHaveLength(2),
     );
+  });
+
+  it('sends an employee to their own view-only list', async () => {
+    writeSession({ token: 'token', user: { ...MANAGER, user_type: 'employee', employee_id: 5 } });
+    const calls = stubFetch({});
+    renderWithProviders(
+      <Routes>
+        <Route path="/metrics" element={<MetricsPage />} />
+        <Route path="/my-metrics" element={<p>My metrics</p>} />
+      </Routes>,
+      { path: '/metrics' },
+    );
+    expect(await screen.findByText('My metrics')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
   });
 });
