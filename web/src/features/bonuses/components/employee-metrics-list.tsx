@@ -3,7 +3,7 @@ import { ErrorBanner } from '../../../components/error-banner';
 import { formatMetricValue, metricNameOf, unitOf } from '../../../components/performance-format';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
-import { useEmployeeMetrics } from '../api/list-employee-metrics';
+import { EMPLOYEE_METRICS_LIMIT, useEmployeeMetrics } from '../api/list-employee-metrics';
 import { BONUS_TEXTS } from '../bonus-form-rules';
 
 export interface EmployeeMetricsListProps {
@@ -26,8 +26,10 @@ export function EmployeeMetricsList({ employeeId, employeeName }: EmployeeMetric
           Performance metrics of {employeeName}
         </Title>
         {items.length > 0 && (
-          <Badge variant="light" color="gray.8">
-            {items.length}
+          <Badge variant="filled" color="gray.7">
+            {items.length >= EMPLOYEE_METRICS_LIMIT
+              ? `Latest ${EMPLOYEE_METRICS_LIMIT}`
+              : `${items.length} ${items.length === 1 ? 'value' : 'values'}`}
           </Badge>
         )}
       </Group>
