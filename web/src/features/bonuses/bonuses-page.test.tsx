@@ -260,4 +260,26 @@ describe('Bonus Management', () => {
       expect(calls.filter((call) => `GET ${call.path}` === LIST_URL)).toHaveLength(2),
     );
   });
+
+  it('steps back a page when a delete empties the last one', async () => {
+    const many = Array.from({ length: 25 }, (_, i) => bonus(100 + i, { bonus_name: `Award ${i}` }));
+    const pageOf = (n: number, bonuses: unknown[], total: number) =>
+      ok({ bonuses, pagination: { page: n, limit: 25, total } });
+    const second = pageOf(2, [bonus(1, { bonus_name: 'Last one' })], 26);
+    const calls = renderPage({
+      [LIST_URL]: pageOf(1, many, 26),
+      'GET /api/bonuses?page=2&limit=25': second,
+      'DELETE /api/bonuses/1': ok({ id: 1 }),
+    });
+    const events = userEvent.setup();
+    await screen.findByRole('table');
+    await events.click(screen.getByRole('button', { name: 'Page 2' }));
+    await events.click(await screen.findByRole('button', { name: 'Delete Last one of Kim Lee' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete Bonus' });
+    // From now on the server has 25 bonuses: page 2 is empty.
+    Object.assign(second, pageOf(2, [], 25));
+    await events.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Award 0')).toBeInTheDocument();
+    expect(calls.filter((call) => `GET ${call.path}` === LIST_URL).length).toBeGreaterThan(1);
+  });
 });

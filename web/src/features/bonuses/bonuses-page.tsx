@@ -9,6 +9,7 @@ import type { EmployeeChoice } from '../../components/employee-select';
 import { ErrorBanner } from '../../components/error-banner';
 import { employeeNameOf } from '../../components/performance-format';
 import { TablePager } from '../../components/table-pager';
+import { usePageInRange } from '../../components/use-page-in-range';
 import { errorMessage } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
 import { useSession } from '../../lib/session';
@@ -40,6 +41,7 @@ function BonusesPage() {
 
   const list = useBonuses({ page, limit: BONUSES_PAGE_SIZE, employee_id: employee?.id });
   const remove = useDeleteBonus();
+  usePageInRange(page, BONUSES_PAGE_SIZE, list.data?.pagination.total, setPage);
 
   async function confirmDelete() {
     if (!deleting) return;

@@ -8,6 +8,7 @@ import type { MetricType } from '#contract/metric-types';
 import { ConfirmDeleteModal } from '../../components/confirm-delete-modal';
 import { ErrorBanner } from '../../components/error-banner';
 import { TablePager } from '../../components/table-pager';
+import { usePageInRange } from '../../components/use-page-in-range';
 import { errorMessage } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { useDeleteMetricType } from './api/delete-metric-type';
@@ -44,6 +45,7 @@ function MetricSetupPage() {
     order: sort.order,
   });
   const remove = useDeleteMetricType();
+  usePageInRange(page, METRIC_TYPES_PAGE_SIZE, list.data?.pagination.total, setPage);
 
   async function confirmDelete() {
     if (!deleting) return;

@@ -14,6 +14,7 @@ import {
   unitOf,
 } from '../../components/performance-format';
 import { TablePager } from '../../components/table-pager';
+import { usePageInRange } from '../../components/use-page-in-range';
 import { errorMessage } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
 import { useSession } from '../../lib/session';
@@ -57,6 +58,7 @@ function MetricsPage() {
     metric_type_id: typeFilter === ALL_TYPES ? undefined : Number(typeFilter),
   });
   const remove = useDeleteMetricValue();
+  usePageInRange(page, METRICS_PAGE_SIZE, list.data?.pagination.total, setPage);
 
   async function confirmDelete() {
     if (!deleting) return;
