@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import * as initial from './0001_initial';
+import * as insights from './0004_insights';
 
 /** Every migration in the order it runs. Append; never edit or reorder a released one. */
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
+  '0004_insights': insights,
 };
