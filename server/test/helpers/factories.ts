@@ -62,3 +62,66 @@ export async function insertUser(
   const row = await db.insertInto('users').values(values).returning('id').executeTakeFirstOrThrow();
   return { id: row.id, email: values.email, password, employeeId: values.employee_id ?? null };
 }
+
+// Metric values (issue 5's tests; the metric API of issue 4 records them the same way). The
+// import sits here so that this section stays an append to the file.
+import { applyScoreChange } from '../../src/modules/scores/scores.repository';
+
+const testMetricTypes = new WeakMap<Kysely<DB>, number>();
+
+/** A metric type for tests that do not care which one (created once per database). */
+async function anyMetricType(db: Kysely<DB>): Promise<number> {
+  const known = testMetricTypes.get(db);
+  if (known !== undefined) return known;
+  const now = nowIso();
+  const row = await db
+    .insertInto('metric_types')
+    .values({
+      metric_name: `Test Metric ${next()}`,
+      description: null,
+      measurement_unit: '%',
+      minimum_value: null,
+      maximum_value: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  testMetricTypes.set(db, row.id);
+  return row.id;
+}
+
+/**
+ * Records a metric value as the metric service will: the row and its score totals in one
+ * transaction. `value` is the number people type (1 to 100, step 0.01).
+ */
+export async function recordMetricValue(
+  db: Kysely<DB>,
+  input: { employeeId: number; value: number; createdAt?: string; metricTypeId?: number },
+): Promise<number> {
+  const metricTypeId = input.metricTypeId ?? (await anyMetricType(db));
+  const createdAt = input.createdAt ?? nowIso();
+  const hundredths = Math.round(input.value * 100);
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('performance_metrics')
+      .values({
+        user_id: input.employeeId,
+        metric_type_id: metricTypeId,
+        value_hundredths: hundredths,
+        comment: null,
+        recorded_by: null,
+        created_at: createdAt,
+        updated_at: createdAt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await applyScoreChange(trx, {
+      employeeId: input.employeeId,
+      createdAt,
+      countDelta: 1,
+      sumDelta: hundredths,
+    });
+    return row.id;
+  });
+}
