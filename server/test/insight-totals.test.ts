@@ -71,6 +71,12 @@ describeEachEngine('insight totals kept by triggers', (ctx) => {
     // Deleting an employee cascades to their values, bonuses and score rows.
     await db.deleteFrom('employees').where('id', '=', a).execute();
     await expectInStep('after deleting an employee');
+    await db
+      .updateTable('bonuses')
+      .set({ created_at: localTime(2025, 12, 31, 23, 59) })
+      .where('employee_id', '=', c)
+      .execute();
+    await expectInStep('after back-dating a bonus');
     await db.deleteFrom('bonuses').execute();
     await expectInStep('after deleting bonuses');
   });

@@ -223,3 +223,35 @@ describeEachEngine('rankings with many ties', (ctx) => {
     }
   });
 });
+
+describeEachEngine('rankings stay current', (ctx) => {
+  it('shows a new score, a renamed employee and a removed one on the very next request', async () => {
+    const db = ctx().db;
+    const token = ctx().as.employee.token;
+    const top = async () =>
+      (await ctx().call('GET', '/api/employees/rank', { token })).body.data.rankings as {
+        id: number;
+        last_name: string;
+        average_score: number;
+      }[];
+    const first = await insertEmployee(db, { last_name: 'First' });
+    const second = await insertEmployee(db, { last_name: 'Second' });
+    await recordMetricValue(db, { employeeId: first, value: 90 });
+    await recordMetricValue(db, { employeeId: second, value: 80 });
+    expect((await top()).map((r) => r.id)).toEqual([first, second]);
+    expect((await top()).map((r) => r.id)).toEqual([first, second]);
+
+    await recordMetricValue(db, { employeeId: second, value: 100 }); // 90 over two values
+    expect((await top()).map((r) => r.id)).toEqual([second, first]);
+
+    await db
+      .updateTable('employees')
+      .set({ last_name: 'Renamed' })
+      .where('id', '=', first)
+      .execute();
+    expect((await top())[1]).toMatchObject({ id: first, last_name: 'Renamed' });
+
+    await db.deleteFrom('employees').where('id', '=', second).execute();
+    expect((await top()).map((r) => r.id)).toEqual([first]);
+  });
+});

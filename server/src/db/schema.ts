@@ -136,9 +136,12 @@ export interface SignInThrottleTable {
   locked_until: number;
 }
 
-/** Organisation-wide counts kept by triggers (migration 0004): employees, metric_values, bonuses. */
+/**
+ * Organisation-wide counts kept by triggers (migration 0004): employees, metric_values, bonuses,
+ * and ranking_version (changes with anything the rankings show).
+ */
 export interface InsightTotalsTable {
-  name: 'employees' | 'metric_values' | 'bonuses';
+  name: 'employees' | 'metric_values' | 'bonuses' | 'ranking_version';
   value: number;
 }
 
@@ -146,6 +149,12 @@ export interface InsightTotalsTable {
 export interface MonthlyMetricTotalsTable {
   month: string;
   metric_count: number;
+}
+
+/** Bonuses per UTC day (YYYY-MM-DD of created_at in UTC), kept by triggers. */
+export interface DailyBonusTotalsTable {
+  day: string;
+  bonus_count: number;
 }
 
 /** Staff and score totals per department, kept by triggers. */
@@ -176,6 +185,7 @@ export interface DB {
   sign_in_throttle: SignInThrottleTable;
   insight_totals: InsightTotalsTable;
   monthly_metric_totals: MonthlyMetricTotalsTable;
+  daily_bonus_totals: DailyBonusTotalsTable;
   department_totals: DepartmentTotalsTable;
   score_histogram: ScoreHistogramTable;
 }

@@ -6,9 +6,14 @@ import { columnTypes, isPostgres } from './helpers';
  * Organisation-wide figures kept current by triggers, so the HR dashboard, its charts and a
  * caller's exact rank are read from a handful of rows instead of aggregating 10,000 staff:
  *
- * - insight_totals: how many employees, metric values and bonuses exist;
+ * - insight_totals: how many employees, metric values and bonuses exist, and
+ *   ranking_version, which changes whenever anything the rankings show may have changed (a score,
+ *   or a ranked employee's name, position or department), so a ranking computed for one version
+ *   can be served again until the next;
  * - monthly_metric_totals: metric values per month (the months of employee_monthly_scores,
  *   i.e. the server's time zone), for "+N this month";
+ * - daily_bonus_totals: bonuses per UTC day; "this month" in any zone is then the whole days
+ *   inside it plus two short created_at index ranges at its ends;
  * - department_totals: staff, scored staff, value count and sum per department (chart);
  * - score_histogram: scored staff per whole-number average score (floor), from which the score
  *   bands of SPEC.md 4 (thresholds 80, 60, 40 are whole numbers) and ranks are counted.
@@ -37,6 +42,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('metric_count', types.bigint, (col) => col.notNull())
     .execute();
   await db.schema
+    .createTable('daily_bonus_totals')
+    .addColumn('day', 'text', (col) => col.primaryKey())
+    .addColumn('bonus_count', types.bigint, (col) => col.notNull())
+    .execute();
+  await db.schema
     .createTable('department_totals')
     .addColumn('department', 'text', (col) => col.primaryKey())
     .addColumn('staff_count', 'integer', (col) => col.notNull())
@@ -63,7 +73,13 @@ async function seedFromExistingData(db: Kysely<any>): Promise<void> {
   await sql`insert into insight_totals (name, value)
     select 'employees', count(*) from employees
     union all select 'metric_values', count(*) from performance_metrics
-    union all select 'bonuses', count(*) from bonuses`.execute(db);
+    union all select 'bonuses', count(*) from bonuses
+    union all select 'ranking_version', 0`.execute(db);
+  const day = isPostgres(db)
+    ? sql`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD')`
+    : sql`strftime('%Y-%m-%d', created_at)`;
+  await sql`insert into daily_bonus_totals (day, bonus_count)
+    select ${day}, count(*) from bonuses group by ${day}`.execute(db);
   await sql`insert into monthly_metric_totals (month, metric_count)
     select month, sum(metric_count) from employee_monthly_scores group by month`.execute(db);
   await sql`insert into department_totals
@@ -120,6 +136,10 @@ async function createSqliteTriggers(db: Kysely<any>): Promise<void> {
            from employee_scores where employee_id = new.id and metric_count > 0), 0)
        where department = new.department;
      end`,
+    `create trigger insights_employees_ranked_fields
+     after update of first_name, last_name, position, department on employees begin
+       update insight_totals set value = value + 1 where name = 'ranking_version';
+     end`,
     `create trigger insights_metric_values_insert after insert on performance_metrics begin
        update insight_totals set value = value + 1 where name = 'metric_values';
      end`,
@@ -128,9 +148,22 @@ async function createSqliteTriggers(db: Kysely<any>): Promise<void> {
      end`,
     `create trigger insights_bonuses_insert after insert on bonuses begin
        update insight_totals set value = value + 1 where name = 'bonuses';
+       insert into daily_bonus_totals (day, bonus_count)
+       values (strftime('%Y-%m-%d', new.created_at), 1)
+       on conflict (day) do update set bonus_count = bonus_count + 1;
      end`,
     `create trigger insights_bonuses_delete after delete on bonuses begin
        update insight_totals set value = value - 1 where name = 'bonuses';
+       update daily_bonus_totals set bonus_count = bonus_count - 1
+         where day = strftime('%Y-%m-%d', old.created_at);
+     end`,
+    `create trigger insights_bonuses_created_at after update of created_at on bonuses
+     when strftime('%Y-%m-%d', new.created_at) is not strftime('%Y-%m-%d', old.created_at) begin
+       update daily_bonus_totals set bonus_count = bonus_count - 1
+         where day = strftime('%Y-%m-%d', old.created_at);
+       insert into daily_bonus_totals (day, bonus_count)
+       values (strftime('%Y-%m-%d', new.created_at), 1)
+       on conflict (day) do update set bonus_count = bonus_count + 1;
      end`,
     // Monthly totals follow the per-employee monthly rows.
     `create trigger insights_monthly_insert after insert on employee_monthly_scores begin
@@ -151,6 +184,7 @@ async function createSqliteTriggers(db: Kysely<any>): Promise<void> {
     // the new one in. Rows with no values left count nowhere (they are about to be deleted).
     ...['insert', 'update', 'delete'].map(
       (event) => `create trigger insights_scores_${event} after ${event} on employee_scores begin
+       update insight_totals set value = value + 1 where name = 'ranking_version';
        ${event === 'insert' ? '' : scoresTakeOutSqlite}
        ${event === 'delete' ? '' : scoresPutInSqlite}
      end`,
@@ -202,7 +236,12 @@ async function createPostgresTriggers(db: Kysely<any>): Promise<void> {
            where department = old.department;
          return old;
        end if;
-       -- UPDATE of department: move the employee and their scores.
+       -- UPDATE of what the rankings show.
+       update insight_totals set value = value + 1 where name = 'ranking_version';
+       if new.department is not distinct from old.department then
+         return null;
+       end if;
+       -- The department changed: move the employee and their scores.
        update department_totals d set
          staff_count = d.staff_count - 1,
          scored_staff_count = d.scored_staff_count - (case when s.metric_count > 0 then 1 else 0 end),
@@ -228,9 +267,9 @@ async function createPostgresTriggers(db: Kysely<any>): Promise<void> {
        for each row execute function insights_employees_change()`,
     `create trigger insights_employees_delete before delete on employees
        for each row execute function insights_employees_change()`,
-    `create trigger insights_employees_department after update of department on employees
-       for each row when (new.department is distinct from old.department)
-       execute function insights_employees_change()`,
+    `create trigger insights_employees_department
+       after update of first_name, last_name, position, department on employees
+       for each row execute function insights_employees_change()`,
 
     // Bulk inserts of values and bonuses: one update per statement, not per row.
     `create function insights_count_rows() returns trigger language plpgsql as $$
@@ -257,6 +296,33 @@ async function createPostgresTriggers(db: Kysely<any>): Promise<void> {
          execute function insights_count_rows('${name}')`,
     ]),
 
+    `create function insights_bonus_days() returns trigger language plpgsql as $$
+     begin
+       ${lock}
+       if tg_op in ('UPDATE', 'DELETE') then
+         update daily_bonus_totals d set bonus_count = d.bonus_count - gone.n
+         from (select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*) as n
+               from old_rows group by 1) gone
+         where d.day = gone.day;
+       end if;
+       if tg_op in ('UPDATE', 'INSERT') then
+         insert into daily_bonus_totals as d (day, bonus_count)
+         select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD'), count(*) from new_rows
+         group by 1
+         on conflict (day) do update set bonus_count = d.bonus_count + excluded.bonus_count;
+       end if;
+       return null;
+     end $$`,
+    `create trigger insights_bonus_days_insert after insert on bonuses
+       referencing new table as new_rows for each statement
+       execute function insights_bonus_days()`,
+    `create trigger insights_bonus_days_update after update on bonuses
+       referencing old table as old_rows new table as new_rows for each statement
+       execute function insights_bonus_days()`,
+    `create trigger insights_bonus_days_delete after delete on bonuses
+       referencing old table as old_rows for each statement
+       execute function insights_bonus_days()`,
+
     `create function insights_monthly_change() returns trigger language plpgsql as $$
      begin
        ${lock}
@@ -277,6 +343,7 @@ async function createPostgresTriggers(db: Kysely<any>): Promise<void> {
     `create function insights_scores_change() returns trigger language plpgsql as $$
      begin
        ${lock}
+       update insight_totals set value = value + 1 where name = 'ranking_version';
        if tg_op in ('UPDATE', 'DELETE') and old.metric_count > 0 then
          update department_totals set
            scored_staff_count = scored_staff_count - 1,
@@ -314,6 +381,9 @@ export async function down(db: Kysely<any>): Promise<void> {
       ['insights_metric_values_delete', 'performance_metrics'],
       ['insights_bonuses_insert', 'bonuses'],
       ['insights_bonuses_delete', 'bonuses'],
+      ['insights_bonus_days_insert', 'bonuses'],
+      ['insights_bonus_days_update', 'bonuses'],
+      ['insights_bonus_days_delete', 'bonuses'],
       ['insights_monthly_change', 'employee_monthly_scores'],
       ['insights_scores_change', 'employee_scores'],
     ];
@@ -323,6 +393,7 @@ export async function down(db: Kysely<any>): Promise<void> {
     for (const name of [
       'insights_employees_change',
       'insights_count_rows',
+      'insights_bonus_days',
       'insights_monthly_change',
       'insights_scores_change',
     ]) {
@@ -333,10 +404,12 @@ export async function down(db: Kysely<any>): Promise<void> {
       'insights_employees_insert',
       'insights_employees_delete',
       'insights_employees_department',
+      'insights_employees_ranked_fields',
       'insights_metric_values_insert',
       'insights_metric_values_delete',
       'insights_bonuses_insert',
       'insights_bonuses_delete',
+      'insights_bonuses_created_at',
       'insights_monthly_insert',
       'insights_monthly_update',
       'insights_monthly_delete',
@@ -351,6 +424,7 @@ export async function down(db: Kysely<any>): Promise<void> {
     'score_histogram',
     'department_totals',
     'monthly_metric_totals',
+    'daily_bonus_totals',
     'insight_totals',
   ]) {
     await db.schema.dropTable(table).execute();

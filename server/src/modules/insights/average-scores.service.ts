@@ -73,11 +73,19 @@ export function createAverageScoresService({ db }: { db: Kysely<DB> }) {
     async list(query: AverageScoresQuery): Promise<AverageScores> {
       const filters = { search: query.search, department: query.department };
       const page = { limit: query.limit, offset: (query.page - 1) * query.limit };
-      const { total, scored } = await counts(filters);
-      const rows =
-        query.sort === 'name'
-          ? await listByName(db, filters, query.order, page)
-          : await byScore(filters, query.order, scored, total, page);
+      let total: number;
+      let rows: AverageScoreRow[];
+      if (query.sort === 'name') {
+        // The name order needs no count first: ask for both at once.
+        [{ total }, rows] = await Promise.all([
+          counts(filters),
+          listByName(db, filters, query.order, page),
+        ]);
+      } else {
+        const known = await counts(filters);
+        total = known.total;
+        rows = await byScore(filters, query.order, known.scored, total, page);
+      }
       return {
         employees: rows.map(toAverageScoreEntry),
         pagination: { page: query.page, limit: query.limit, total },

@@ -1,6 +1,7 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Period } from '../../lib/calendar';
+import { preparedQuery } from './prepared-query';
 
 export interface EmployeeDashboardRows {
   totalMetrics: number;
@@ -15,51 +16,42 @@ export interface EmployeeDashboardRows {
  * row, their own few bonuses through bonuses_employee_created_idx) joined to their monthly rows
  * (a primary-key range of at most a couple of dozen rows).
  */
+const dashboardQuery = preparedQuery(
+  (employeeId: number, monthStart: string, monthEnd: string, fromMonth: string, toMonth: string) =>
+    sql<{
+      total_metrics: number | null;
+      total_bonuses: number;
+      bonuses_this_month: number;
+      month: string | null;
+      metric_count: number | null;
+      value_sum_hundredths: number | null;
+    }>`
+    select t.total_metrics, t.total_bonuses, t.bonuses_this_month,
+      m.month, m.metric_count, m.value_sum_hundredths
+    from (select
+        (select metric_count from employee_scores where employee_id = ${employeeId})
+          as total_metrics,
+        (select count(*) from bonuses where employee_id = ${employeeId}) as total_bonuses,
+        (select count(*) from bonuses where employee_id = ${employeeId}
+          and created_at >= ${monthStart} and created_at < ${monthEnd}) as bonuses_this_month
+      ) t
+    left join employee_monthly_scores m on m.employee_id = ${employeeId}
+      and m.month >= ${fromMonth} and m.month <= ${toMonth}`,
+);
+
 export async function employeeDashboardRows(
   db: Kysely<DB>,
   employeeId: number,
   range: { fromMonth: string; toMonth: string; thisMonth: Period },
 ): Promise<EmployeeDashboardRows> {
-  const rows = await db
-    .selectFrom(
-      db
-        .selectNoFrom((inner) => [
-          inner
-            .selectFrom('employee_scores')
-            .select('metric_count')
-            .where('employee_id', '=', employeeId)
-            .as('total_metrics'),
-          inner
-            .selectFrom('bonuses')
-            .select(inner.fn.countAll<number>().as('n'))
-            .where('employee_id', '=', employeeId)
-            .as('total_bonuses'),
-          inner
-            .selectFrom('bonuses')
-            .select(inner.fn.countAll<number>().as('n'))
-            .where('employee_id', '=', employeeId)
-            .where('created_at', '>=', range.thisMonth.start)
-            .where('created_at', '<', range.thisMonth.end)
-            .as('bonuses_this_month'),
-        ])
-        .as('t'),
-    )
-    .leftJoin('employee_monthly_scores as m', (join) =>
-      join
-        .on('m.employee_id', '=', employeeId)
-        .on('m.month', '>=', range.fromMonth)
-        .on('m.month', '<=', range.toMonth),
-    )
-    .select([
-      't.total_metrics',
-      't.total_bonuses',
-      't.bonuses_this_month',
-      'm.month',
-      'm.metric_count',
-      'm.value_sum_hundredths',
-    ])
-    .execute();
-
+  const rows = await dashboardQuery(
+    db,
+    employeeId,
+    range.thisMonth.start,
+    range.thisMonth.end,
+    range.fromMonth,
+    range.toMonth,
+  );
   const first = rows[0];
   return {
     totalMetrics: Number(first?.total_metrics ?? 0),

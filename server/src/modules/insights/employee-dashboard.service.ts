@@ -23,30 +23,50 @@ export function lastMonths(now: Date, count: number): string[] {
   );
 }
 
+/** The months a dashboard looks at; they depend only on the month containing today. */
+function calendarFor(today: Date, startMonths: readonly number[]) {
+  const { current, previous } = currentAndPreviousSemester(startMonths, today);
+  const trendMonths = lastMonths(today, TREND_MONTHS);
+  const thisMonth = monthContaining(today);
+  return {
+    current,
+    previous,
+    trendMonths,
+    thisMonth,
+    thisMonthKey: trendMonths.at(-1)!,
+    fromMonth: [previous.months[0]!, trendMonths[0]!].sort()[0]!,
+    toMonth: [current.months.at(-1)!, trendMonths.at(-1)!].sort().at(-1)!,
+    startsAt: Date.parse(thisMonth.start),
+    endsAt: Date.parse(thisMonth.end),
+  };
+}
+
 export function createEmployeeDashboardService({
   db,
   config,
   now = () => new Date(),
 }: EmployeeDashboardDeps) {
+  // Calendar arithmetic in the server's zone costs more than the query: do it once a month.
+  let calendar: ReturnType<typeof calendarFor> | undefined;
+  const calendarOf = (today: Date) => {
+    const at = today.getTime();
+    if (!calendar || at < calendar.startsAt || at >= calendar.endsAt) {
+      calendar = calendarFor(today, config.SEMESTER_START_MONTHS);
+    }
+    return calendar;
+  };
+
   return {
     /**
      * The caller's own dashboard, from their linked employee record. An account without one
      * (an HR user who is not on the staff list) gets zeros rather than an error.
      */
     async dashboard(caller: Pick<AuthUser, 'employeeId'>): Promise<EmployeeDashboard> {
-      const today = now();
-      const { current, previous } = currentAndPreviousSemester(config.SEMESTER_START_MONTHS, today);
-      const trendMonths = lastMonths(today, TREND_MONTHS);
-      const thisMonth = trendMonths.at(-1)!;
-
+      const { current, previous, trendMonths, thisMonthKey, ...range } = calendarOf(now());
       const rows =
         caller.employeeId === null
           ? { totalMetrics: 0, totalBonuses: 0, bonusesThisMonth: 0, months: [] }
-          : await employeeDashboardRows(db, caller.employeeId, {
-              fromMonth: [previous.months[0]!, trendMonths[0]!].sort()[0]!,
-              toMonth: [current.months.at(-1)!, thisMonth].sort().at(-1)!,
-              thisMonth: monthContaining(today),
-            });
+          : await employeeDashboardRows(db, caller.employeeId, range);
       const byMonth = new Map(rows.months.map((row) => [row.month, row]));
 
       const semester = (months: string[]) => {
@@ -80,7 +100,7 @@ export function createEmployeeDashboardService({
         last_semester: lastSemester.summary,
         monthly_scores: monthlyScores,
         total_metrics: rows.totalMetrics,
-        metrics_this_month: byMonth.get(thisMonth)?.metricCount ?? 0,
+        metrics_this_month: byMonth.get(thisMonthKey)?.metricCount ?? 0,
         total_bonuses: rows.totalBonuses,
         bonuses_this_month: rows.bonusesThisMonth,
       };

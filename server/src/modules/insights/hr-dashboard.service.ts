@@ -50,14 +50,18 @@ export function createHrDashboardService({ db, now = () => new Date() }: HrDashb
       ]);
       const inBand = (label: Exclude<(typeof SCORE_BAND_LABELS)[number], 'No Data'>) => {
         const [low, high] = SCORE_BAND_BUCKETS[label];
-        return histogram.buckets
+        return histogram
           .filter(({ bucket }) => bucket >= low && bucket <= high)
           .reduce((sum, { staff }) => sum + staff, 0);
       };
-      const scored = histogram.buckets.reduce((sum, { staff }) => sum + staff, 0);
+      // Staff without a value: every department's staff less its scored staff.
+      const unscored = departments.reduce(
+        (sum, row) => sum + Number(row.staff_count) - Number(row.scored_staff_count),
+        0,
+      );
       const distribution: ScoreDistributionEntry[] = SCORE_BAND_LABELS.map((band) => ({
         band,
-        staff_count: band === 'No Data' ? Math.max(0, histogram.staff - scored) : inBand(band),
+        staff_count: band === 'No Data' ? unscored : inBand(band),
       }));
       return {
         department_averages: departments.map((row) => ({

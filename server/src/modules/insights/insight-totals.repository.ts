@@ -10,6 +10,8 @@ import type { DB } from '../../db/schema';
 export interface InsightTotals {
   totals: { employees: number; metric_values: number; bonuses: number };
   monthly: Map<string, number>;
+  /** Bonuses per UTC day. */
+  bonusDays: Map<string, number>;
   departments: Map<
     string,
     { staff: number; scored: number; metricCount: number; valueSumHundredths: number }
@@ -20,9 +22,10 @@ export interface InsightTotals {
 
 /** The maintained figures as they are stored (rows whose count went back to 0 are left out). */
 export async function readInsightTotals(db: Kysely<DB>): Promise<InsightTotals> {
-  const [totals, monthly, departments, histogram] = await Promise.all([
+  const [totals, monthly, bonusDays, departments, histogram] = await Promise.all([
     db.selectFrom('insight_totals').select(['name', 'value']).execute(),
     db.selectFrom('monthly_metric_totals').selectAll().execute(),
+    db.selectFrom('daily_bonus_totals').selectAll().execute(),
     db.selectFrom('department_totals').selectAll().execute(),
     db.selectFrom('score_histogram').selectAll().execute(),
   ]);
@@ -37,6 +40,11 @@ export async function readInsightTotals(db: Kysely<DB>): Promise<InsightTotals> 
       monthly
         .filter((row) => Number(row.metric_count) !== 0)
         .map((row) => [row.month, Number(row.metric_count)]),
+    ),
+    bonusDays: new Map(
+      bonusDays
+        .filter((row) => Number(row.bonus_count) !== 0)
+        .map((row) => [row.day, Number(row.bonus_count)]),
     ),
     departments: new Map(
       departments
@@ -81,6 +89,14 @@ export async function recomputeInsightTotals(db: Kysely<DB>): Promise<InsightTot
     .select((eb) => ['month', eb.fn.sum<number>('metric_count').as('n')])
     .groupBy('month')
     .execute();
+  const day = isPostgres(db)
+    ? sql<string>`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD')`
+    : sql<string>`strftime('%Y-%m-%d', created_at)`;
+  const bonusDays = await db
+    .selectFrom('bonuses')
+    .select((eb) => [day.as('day'), eb.fn.countAll<number>().as('n')])
+    .groupBy(day)
+    .execute();
   const departments = await db
     .selectFrom('employees as e')
     .leftJoin('employee_scores as s', (join) =>
@@ -111,6 +127,7 @@ export async function recomputeInsightTotals(db: Kysely<DB>): Promise<InsightTot
     monthly: new Map(
       monthly.filter((row) => Number(row.n) !== 0).map((row) => [row.month, Number(row.n)]),
     ),
+    bonusDays: new Map(bonusDays.map((row) => [row.day, Number(row.n)])),
     departments: new Map(
       departments.map((row) => [
         row.department,
@@ -135,8 +152,9 @@ export async function rebuildInsightTotals(db: Kysely<DB>): Promise<void> {
     // Writers wait meanwhile, so nothing changes between the count and the write.
     if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(${INSIGHTS_LOCK_KEY})`.execute(trx);
     const fresh = await recomputeInsightTotals(trx);
-    await trx.deleteFrom('insight_totals').execute();
+    await trx.deleteFrom('insight_totals').where('name', '!=', 'ranking_version').execute();
     await trx.deleteFrom('monthly_metric_totals').execute();
+    await trx.deleteFrom('daily_bonus_totals').execute();
     await trx.deleteFrom('department_totals').execute();
     await trx.deleteFrom('score_histogram').execute();
     await trx
@@ -148,8 +166,20 @@ export async function rebuildInsightTotals(db: Kysely<DB>): Promise<void> {
         })),
       )
       .execute();
+    await trx
+      .insertInto('insight_totals')
+      .values({ name: 'ranking_version', value: 1 })
+      .onConflict((oc) => oc.column('name').doUpdateSet({ value: sql`insight_totals.value + 1` }))
+      .execute();
     const monthly = [...fresh.monthly].map(([month, metric_count]) => ({ month, metric_count }));
     if (monthly.length) await trx.insertInto('monthly_metric_totals').values(monthly).execute();
+    const days = [...fresh.bonusDays].map(([day, bonus_count]) => ({ day, bonus_count }));
+    for (let i = 0; i < days.length; i += 500) {
+      await trx
+        .insertInto('daily_bonus_totals')
+        .values(days.slice(i, i + 500))
+        .execute();
+    }
     const departments = [...fresh.departments].map(([department, d]) => ({
       department,
       staff_count: d.staff,

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { preparedQuery } from './prepared-query';
 
 /**
  * Rankings (PRODUCT.md section 3): staff with at least one metric value, by average score
@@ -16,6 +17,16 @@ export interface RankedRow {
   department: string;
   average_score: number;
   metric_count: number;
+}
+
+const rankingVersionQuery = preparedQuery(
+  () => sql<{ value: number }>`select value from insight_totals where name = 'ranking_version'`,
+);
+
+/** Changes whenever anything the rankings show may have changed (kept by triggers). */
+export async function rankingVersion(db: Kysely<DB>): Promise<number> {
+  const [row] = await rankingVersionQuery(db);
+  return Number(row?.value ?? 0);
 }
 
 export function topRanked(db: Kysely<DB>, limit: number): Promise<RankedRow[]> {
@@ -47,8 +58,8 @@ export function topRanked(db: Kysely<DB>, limit: number): Promise<RankedRow[]> {
  * histogram (at most 100 rows); only those in the same whole number are counted through the
  * index, and only exact ties on score and count are compared by name.
  */
-export async function rankOf(db: Kysely<DB>, employeeId: number): Promise<number | undefined> {
-  const row = await sql<{ ahead: number }>`
+const rankOfQuery = preparedQuery(
+  (employeeId: number) => sql<{ ahead: number }>`
     select
       coalesce((select sum(h.staff_count) from score_histogram h
                 where h.bucket > floor(me.average_score)), 0)
@@ -67,8 +78,10 @@ export async function rankOf(db: Kysely<DB>, employeeId: number): Promise<number
       as ahead
     from employee_scores me
     join employees my on my.id = me.employee_id
-    where me.employee_id = ${employeeId} and me.metric_count > 0`
-    .execute(db)
-    .then((result) => result.rows[0]);
+    where me.employee_id = ${employeeId} and me.metric_count > 0`,
+);
+
+export async function rankOf(db: Kysely<DB>, employeeId: number): Promise<number | undefined> {
+  const [row] = await rankOfQuery(db, employeeId);
   return row === undefined ? undefined : Number(row.ahead) + 1;
 }

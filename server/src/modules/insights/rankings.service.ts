@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { RankingEntry, Top10Status } from '#contract/insights';
 import type { DB } from '../../db/schema';
 import type { AuthUser } from '../auth/auth-user';
-import { rankOf, topRanked, type RankedRow } from './rankings.repository';
+import { rankOf, rankingVersion, topRanked, type RankedRow } from './rankings.repository';
 
 export const TOP_TEN = 10;
 
@@ -20,10 +20,29 @@ export function toRankingEntry(row: RankedRow, index: number): RankingEntry {
   };
 }
 
+/** How many different `limit`s keep a remembered ranking. */
+const REMEMBERED_LIMITS = 8;
+
 export function createRankingsService({ db }: { db: Kysely<DB> }) {
+  /**
+   * The top N is asked for far more often than scores change, so the last answer per limit is
+   * kept with the ranking version it was computed at. Every request still reads the version
+   * (one primary-key row): an answer is reused only while nothing it shows has changed, on this
+   * instance or any other.
+   */
+  const remembered = new Map<number, { version: number; entries: RankingEntry[] }>();
+
   return {
     async rankings(limit: number): Promise<RankingEntry[]> {
-      return (await topRanked(db, limit)).map(toRankingEntry);
+      // Read the version first: whatever the query then sees is at least that new.
+      const version = await rankingVersion(db);
+      const known = remembered.get(limit);
+      if (known?.version === version) return known.entries;
+      const entries = (await topRanked(db, limit)).map(toRankingEntry);
+      remembered.delete(limit);
+      remembered.set(limit, { version, entries });
+      if (remembered.size > REMEMBERED_LIMITS) remembered.delete(remembered.keys().next().value!);
+      return entries;
     },
 
     /** The caller's own standing; an account without an employee record is unranked. */
