@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import type { Engine } from '../server/src/db/database';
@@ -7,7 +8,7 @@ import { createTokenService } from '../server/src/lib/tokens';
 import { readInsightTotals } from '../server/src/modules/insights/insight-totals.repository';
 import { createBenchDatabase } from './databases';
 import { generateScaleData } from './generate';
-import { startServer } from './server';
+import { startServer, type RunningServer } from './server';
 
 /**
  * Issue 5's measurement: the insights endpoints at 10,000 staff, 1,000,000 metric values and
@@ -37,6 +38,8 @@ interface Measured {
   p50: number;
   p99: number;
   failures: number;
+  /** Server process CPU per request, in microseconds: what the route costs whatever else runs. */
+  cpu: number | null;
 }
 
 interface Target {
@@ -63,21 +66,29 @@ async function run(url: string, target: Target, seconds: number) {
  * turn: other work on the machine then weighs on every route alike. Requests per second are
  * the total over all rounds, p50 the median round, p99 the worst round.
  */
-async function measureAll(url: string, targets: Target[]): Promise<Measured[]> {
+async function measureAll(server: RunningServer, targets: Target[]): Promise<Measured[]> {
+  const url = server.url;
   for (const target of targets) await run(url, target, 1);
   const samples = targets.map(() => [] as Awaited<ReturnType<typeof run>>[]);
+  const cpu = targets.map(() => 0 as number | null);
   for (let round = 0; round < rounds; round++) {
     for (const [i, target] of targets.entries()) {
+      const before = server.cpuMicros();
       samples[i]!.push(await run(url, target, Math.max(1, Math.round(duration / rounds))));
+      const after = server.cpuMicros();
+      cpu[i] =
+        before === null || after === null || cpu[i] === null ? null : cpu[i]! + after - before;
     }
   }
   return targets.map((target, i) => {
     const results = samples[i]!;
     const seconds = rounds * Math.max(1, Math.round(duration / rounds));
     const p50s = results.map((r) => r.latency.p50).sort((a, b) => a - b);
+    const requests = results.reduce((sum, r) => sum + r.requests.total, 0);
     return {
       route: target.route,
-      rps: Math.round(results.reduce((sum, r) => sum + r.requests.total, 0) / seconds),
+      rps: Math.round(requests / seconds),
+      cpu: cpu[i] === null ? null : Math.round(cpu[i]! / requests),
       p50: p50s[Math.floor(p50s.length / 2)]!,
       p99: Math.max(...results.map((r) => r.latency.p99)),
       failures: results.reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0),
@@ -136,7 +147,7 @@ async function benchEngine(engine: Engine) {
   try {
     const staff = employeeTokens;
     const hr = [hrToken!];
-    return await measureAll(server.url, [
+    return await measureAll(server, [
       { route: '/api/health', tokens: null },
       { route: '/api/employees/rank', tokens: staff },
       { route: '/api/employees/top10-status', tokens: staff },
@@ -158,14 +169,23 @@ function report(engine: Engine, results: Measured[]) {
   console.log(
     `\n### ${engine}: ${connections} connections, ${rounds} rounds, ${duration} s a route\n`,
   );
-  console.log('| route | requests/s | of health | p50 ms | p99 ms | non-2xx |');
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+  const healthCpu = results[0]!.cpu;
+  console.log(
+    '| route | requests/s | of health | p50 ms | p99 ms | non-2xx | server CPU µs/request | health CPU / route CPU |',
+  );
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const r of results) {
     const share = `${Math.round((r.rps / health) * 100)}%`;
+    const cpuShare = healthCpu && r.cpu ? `${Math.round((healthCpu / r.cpu) * 100)}%` : 'n/a';
     console.log(
-      `| \`GET ${r.route}\` | ${r.rps} | ${share} | ${r.p50} | ${r.p99} | ${r.failures} |`,
+      `| \`GET ${r.route}\` | ${r.rps} | ${share} | ${r.p50} | ${r.p99} | ${r.failures} | ${r.cpu ?? 'n/a'} | ${cpuShare} |`,
     );
   }
+  console.log(
+    `\nLoad average after the run: ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(', ')}`,
+  );
 }
 
 for (const engine of engines.length ? engines : (['sqlite', 'postgres'] as const)) {

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +14,8 @@ const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 export interface RunningServer {
   url: string;
+  /** CPU time the server process has used so far, in microseconds (Linux; null elsewhere). */
+  cpuMicros(): number | null;
   stop(): Promise<void>;
 }
 
@@ -56,6 +59,15 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    cpuMicros() {
+      try {
+        // utime and stime, fields 14 and 15 of /proc/<pid>/stat, in clock ticks (100 a second).
+        const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        return (Number(fields[11]) + Number(fields[12])) * 10_000;
+      } catch {
+        return null;
+      }
+    },
     async stop() {
       if (child.exitCode !== null) return;
       child.kill('SIGTERM');
