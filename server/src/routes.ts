@@ -4,6 +4,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { bonusesRoutes } from './modules/bonuses/bonuses.routes';
 import { employeeRoutes } from './modules/employees/employees.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { insightsRoutes } from './modules/insights/insights.routes';
 import { metricTypesRoutes } from './modules/metric-types/metric-types.routes';
 import { myRecordsRoutes } from './modules/my-records/my-records.routes';
 import { performanceMetricsRoutes } from './modules/performance-metrics/performance-metrics.routes';
@@ -20,4 +21,5 @@ export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [
   auditRoutes,
   employeeRoutes,
   userRoutes,
+  insightsRoutes,
 ];

@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { PreparingClient, withStatementCache } from './prepared-statements';
 import type { DB } from './schema';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -44,7 +45,9 @@ function openSqlite(file: string): Database {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<DB>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+  });
   return {
     db,
     engine: 'sqlite',
@@ -54,7 +57,7 @@ function openSqlite(file: string): Database {
 }
 
 function openPostgres(url: string, poolSize: number): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, Client: PreparingClient });
   // An idle connection dropped by the server must not crash the process.
   pool.on('error', () => undefined);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });

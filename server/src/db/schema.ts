@@ -144,6 +144,42 @@ export interface SignInThrottleTable {
   locked_until: number;
 }
 
+/**
+ * Organisation-wide counts kept by triggers (migration 0004): employees, metric_values, bonuses,
+ * and ranking_version (changes with anything the rankings show).
+ */
+export interface InsightTotalsTable {
+  name: 'employees' | 'metric_values' | 'bonuses' | 'ranking_version';
+  value: number;
+}
+
+/** Metric values per month (the keys of employee_monthly_scores), kept by triggers. */
+export interface MonthlyMetricTotalsTable {
+  month: string;
+  metric_count: number;
+}
+
+/** Bonuses per UTC day (YYYY-MM-DD of created_at in UTC), kept by triggers. */
+export interface DailyBonusTotalsTable {
+  day: string;
+  bonus_count: number;
+}
+
+/** Staff and score totals per department, kept by triggers. */
+export interface DepartmentTotalsTable {
+  department: string;
+  staff_count: number;
+  scored_staff_count: number;
+  metric_count: number;
+  value_sum_hundredths: number;
+}
+
+/** Scored staff per whole-number average score (floor of employee_scores.average_score). */
+export interface ScoreHistogramTable {
+  bucket: number;
+  staff_count: number;
+}
+
 export interface DB {
   users: UsersTable;
   employees: EmployeesTable;
@@ -156,6 +192,11 @@ export interface DB {
   employee_monthly_scores: EmployeeMonthlyScoresTable;
   employee_metric_type_scores: EmployeeMetricTypeScoresTable;
   sign_in_throttle: SignInThrottleTable;
+  insight_totals: InsightTotalsTable;
+  monthly_metric_totals: MonthlyMetricTotalsTable;
+  daily_bonus_totals: DailyBonusTotalsTable;
+  department_totals: DepartmentTotalsTable;
+  score_histogram: ScoreHistogramTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

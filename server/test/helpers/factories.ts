@@ -2,6 +2,7 @@ import type { Insertable, Kysely } from 'kysely';
 import type { DB, EmployeesTable, UsersTable } from '../../src/db/schema';
 import { nowIso } from '../../src/lib/clock';
 import { hashPassword } from '../../src/lib/passwords';
+import { moveScoreTotals } from '../../src/modules/scores/move-score-totals';
 
 let sequence = 0;
 const next = () => ++sequence;
@@ -77,4 +78,63 @@ export function employeeBody(overrides: Record<string, unknown> = {}): Record<st
     salary: 52000.5,
     ...overrides,
   };
+}
+
+const testMetricTypes = new WeakMap<Kysely<DB>, number>();
+
+/** A metric type for tests that do not care which one (created once per database). */
+async function anyMetricType(db: Kysely<DB>): Promise<number> {
+  const known = testMetricTypes.get(db);
+  if (known !== undefined) return known;
+  const now = nowIso();
+  const row = await db
+    .insertInto('metric_types')
+    .values({
+      metric_name: `Test Metric ${next()}`,
+      description: null,
+      measurement_unit: '%',
+      minimum_value: null,
+      maximum_value: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  testMetricTypes.set(db, row.id);
+  return row.id;
+}
+
+/**
+ * Records a metric value as the metric service does: the row and its score totals in one
+ * transaction. `value` is the number people type (1 to 100, step 0.01).
+ */
+export async function recordMetricValue(
+  db: Kysely<DB>,
+  input: { employeeId: number; value: number; createdAt?: string; metricTypeId?: number },
+): Promise<number> {
+  const metricTypeId = input.metricTypeId ?? (await anyMetricType(db));
+  const createdAt = input.createdAt ?? nowIso();
+  const hundredths = Math.round(input.value * 100);
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('performance_metrics')
+      .values({
+        user_id: input.employeeId,
+        metric_type_id: metricTypeId,
+        value_hundredths: hundredths,
+        comment: null,
+        recorded_by: null,
+        created_at: createdAt,
+        updated_at: createdAt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await moveScoreTotals(
+      trx,
+      { user_id: input.employeeId, metric_type_id: metricTypeId, created_at: createdAt },
+      1,
+      hundredths,
+    );
+    return row.id;
+  });
 }

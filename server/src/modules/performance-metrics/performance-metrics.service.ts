@@ -15,8 +15,7 @@ import { AppError, badRequest } from '../../lib/errors';
 import type { Actor } from '../../lib/route';
 import { writeAudit } from '../audit/audit.writer';
 import { findMetricTypeById } from '../metric-types/metric-types.repository';
-import { applyScoreChange } from '../scores/scores.repository';
-import { applyTypeScoreChange } from '../scores/type-scores.repository';
+import { moveScoreTotals } from '../scores/move-score-totals';
 import { describeEmployee, findEmployeeSummary } from './employee-summary';
 import {
   countValues,
@@ -43,30 +42,6 @@ async function enrichedOrThrow(db: Kysely<DB>, id: number): Promise<PerformanceM
   const value = await findEnrichedValue(db, id);
   if (!value) throw notFoundIn(MESSAGES.metricNotFound);
   return value;
-}
-
-/**
- * Moves every score total a value counts in (overall, its month, its type) by the same change,
- * in the caller's transaction.
- */
-async function moveScoreTotals(
-  trx: Kysely<DB>,
-  value: { user_id: number; metric_type_id: number; created_at: string | Date },
-  countDelta: number,
-  sumDelta: number,
-) {
-  await applyScoreChange(trx, {
-    employeeId: value.user_id,
-    createdAt: value.created_at,
-    countDelta,
-    sumDelta,
-  });
-  await applyTypeScoreChange(trx, {
-    employeeId: value.user_id,
-    metricTypeId: value.metric_type_id,
-    countDelta,
-    sumDelta,
-  });
 }
 
 export function createPerformanceMetricsService(db: Kysely<DB>) {

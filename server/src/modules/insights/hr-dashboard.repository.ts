@@ -1,0 +1,117 @@
+import { sql, type Kysely } from 'kysely';
+import type { RecentEmployee } from '#contract/insights';
+import type { DB } from '../../db/schema';
+import type { Period } from '../../lib/calendar';
+import { preparedQuery } from './prepared-query';
+import { splitIntoUtcDays } from './utc-days';
+
+export interface HrFigureRows {
+  employees: number;
+  metricValues: number;
+  bonuses: number;
+  employeesThisMonth: number;
+  metricValuesThisMonth: number;
+  bonusesThisMonth: number;
+  scoredStaff: number;
+  metricTypes: number;
+}
+
+const figuresQuery = preparedQuery(
+  (
+    monthStart: string,
+    monthEnd: string,
+    monthKey: string,
+    headEnd: string,
+    firstDay: string,
+    endDay: string,
+    tailStart: string,
+  ) => sql<{
+    employees: number | null;
+    metric_values: number | null;
+    bonuses: number | null;
+    employees_this_month: number;
+    metric_values_this_month: number | null;
+    bonuses_this_month: number | null;
+    scored_staff: number | null;
+    metric_types: number;
+  }>`
+    select
+      (select value from insight_totals where name = 'employees') as employees,
+      (select value from insight_totals where name = 'metric_values') as metric_values,
+      (select value from insight_totals where name = 'bonuses') as bonuses,
+      (select count(*) from employees
+        where created_at >= ${monthStart} and created_at < ${monthEnd}) as employees_this_month,
+      (select metric_count from monthly_metric_totals where month = ${monthKey})
+        as metric_values_this_month,
+      (select count(*) from bonuses where created_at >= ${monthStart} and created_at < ${headEnd})
+      + (select coalesce(sum(bonus_count), 0) from daily_bonus_totals
+          where day >= ${firstDay} and day < ${endDay})
+      + (select count(*) from bonuses where created_at >= ${tailStart} and created_at < ${monthEnd})
+        as bonuses_this_month,
+      (select sum(staff_count) from score_histogram) as scored_staff,
+      (select count(*) from metric_types) as metric_types`,
+);
+
+/**
+ * The HR dashboard figures in one statement. Totals come from rows that triggers keep
+ * (insight_totals, monthly_metric_totals, score_histogram, daily_bonus_totals); staff added
+ * this month is a range of the created_at index (a few rows), and so are the hours of the month
+ * outside whole UTC days for bonuses. Nothing scans a large table.
+ */
+export async function hrFigures(
+  db: Kysely<DB>,
+  thisMonth: Period & { key: string },
+): Promise<HrFigureRows> {
+  const days = splitIntoUtcDays(thisMonth);
+  const [row] = await figuresQuery(
+    db,
+    thisMonth.start,
+    thisMonth.end,
+    thisMonth.key,
+    days.head.end,
+    days.firstDay,
+    days.endDay,
+    days.tail.start,
+  );
+  return {
+    employees: Number(row?.employees ?? 0),
+    metricValues: Number(row?.metric_values ?? 0),
+    bonuses: Number(row?.bonuses ?? 0),
+    employeesThisMonth: Number(row?.employees_this_month ?? 0),
+    metricValuesThisMonth: Number(row?.metric_values_this_month ?? 0),
+    bonusesThisMonth: Number(row?.bonuses_this_month ?? 0),
+    scoredStaff: Number(row?.scored_staff ?? 0),
+    metricTypes: Number(row?.metric_types ?? 0),
+  };
+}
+
+/** The most recently added employees, newest first (employees_created_at_idx). */
+export function recentEmployees(db: Kysely<DB>, limit: number): Promise<RecentEmployee[]> {
+  return db
+    .selectFrom('employees')
+    .select(['id', 'first_name', 'last_name', 'position', 'department', 'email', 'join_date'])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Per-department totals kept by triggers (a handful of rows). */
+export function departmentTotals(db: Kysely<DB>) {
+  return db
+    .selectFrom('department_totals')
+    .selectAll()
+    .where('staff_count', '>', 0)
+    .orderBy('department')
+    .execute();
+}
+
+/** Scored staff per whole-number score (kept by triggers). */
+export async function scoreHistogram(db: Kysely<DB>) {
+  const rows = await db
+    .selectFrom('score_histogram')
+    .select(['bucket', 'staff_count'])
+    .where('staff_count', '>', 0)
+    .execute();
+  return rows.map((row) => ({ bucket: Number(row.bucket), staff: Number(row.staff_count) }));
+}

@@ -1,0 +1,196 @@
+import { sql, type Kysely } from 'kysely';
+import { isPostgres } from '../../db/dialect';
+import type { DB } from '../../db/schema';
+
+/**
+ * The organisation-wide figures that triggers keep current (migration 0004_insights), and the
+ * same figures computed from the base tables, to check or repair them.
+ */
+
+export interface InsightTotals {
+  totals: { employees: number; metric_values: number; bonuses: number };
+  monthly: Map<string, number>;
+  /** Bonuses per UTC day. */
+  bonusDays: Map<string, number>;
+  departments: Map<
+    string,
+    { staff: number; scored: number; metricCount: number; valueSumHundredths: number }
+  >;
+  /** Scored staff per whole-number score. */
+  histogram: Map<number, number>;
+}
+
+/** The maintained figures as they are stored (rows whose count went back to 0 are left out). */
+export async function readInsightTotals(db: Kysely<DB>): Promise<InsightTotals> {
+  const [totals, monthly, bonusDays, departments, histogram] = await Promise.all([
+    db.selectFrom('insight_totals').select(['name', 'value']).execute(),
+    db.selectFrom('monthly_metric_totals').selectAll().execute(),
+    db.selectFrom('daily_bonus_totals').selectAll().execute(),
+    db.selectFrom('department_totals').selectAll().execute(),
+    db.selectFrom('score_histogram').selectAll().execute(),
+  ]);
+  const total = (name: string) => Number(totals.find((row) => row.name === name)?.value ?? 0);
+  return {
+    totals: {
+      employees: total('employees'),
+      metric_values: total('metric_values'),
+      bonuses: total('bonuses'),
+    },
+    monthly: new Map(
+      monthly
+        .filter((row) => Number(row.metric_count) !== 0)
+        .map((row) => [row.month, Number(row.metric_count)]),
+    ),
+    bonusDays: new Map(
+      bonusDays
+        .filter((row) => Number(row.bonus_count) !== 0)
+        .map((row) => [row.day, Number(row.bonus_count)]),
+    ),
+    departments: new Map(
+      departments
+        .filter((row) => Number(row.staff_count) !== 0)
+        .map((row) => [
+          row.department,
+          {
+            staff: Number(row.staff_count),
+            scored: Number(row.scored_staff_count),
+            metricCount: Number(row.metric_count),
+            valueSumHundredths: Number(row.value_sum_hundredths),
+          },
+        ]),
+    ),
+    histogram: new Map(
+      histogram
+        .filter((row) => Number(row.staff_count) !== 0)
+        .map((row) => [Number(row.bucket), Number(row.staff_count)]),
+    ),
+  };
+}
+
+const bucketOf = (db: Kysely<DB>) =>
+  isPostgres(db)
+    ? sql<number>`cast(floor(average_score) as integer)`
+    : sql<number>`cast(average_score as integer)`;
+
+/** The same figures from the base tables (full scans: for checks and repairs, not requests). */
+export async function recomputeInsightTotals(db: Kysely<DB>): Promise<InsightTotals> {
+  const counts = await db
+    .selectNoFrom((eb) => [
+      eb.selectFrom('employees').select(eb.fn.countAll<number>().as('n')).as('employees'),
+      eb
+        .selectFrom('performance_metrics')
+        .select(eb.fn.countAll<number>().as('n'))
+        .as('metric_values'),
+      eb.selectFrom('bonuses').select(eb.fn.countAll<number>().as('n')).as('bonuses'),
+    ])
+    .executeTakeFirstOrThrow();
+  const monthly = await db
+    .selectFrom('employee_monthly_scores')
+    .select((eb) => ['month', eb.fn.sum<number>('metric_count').as('n')])
+    .groupBy('month')
+    .execute();
+  const day = isPostgres(db)
+    ? sql<string>`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD')`
+    : sql<string>`strftime('%Y-%m-%d', created_at)`;
+  const bonusDays = await db
+    .selectFrom('bonuses')
+    .select((eb) => [day.as('day'), eb.fn.countAll<number>().as('n')])
+    .groupBy(day)
+    .execute();
+  const departments = await db
+    .selectFrom('employees as e')
+    .leftJoin('employee_scores as s', (join) =>
+      join.onRef('s.employee_id', '=', 'e.id').on('s.metric_count', '>', 0),
+    )
+    .select((eb) => [
+      'e.department',
+      eb.fn.countAll<number>().as('staff'),
+      eb.fn.count<number>('s.employee_id').as('scored'),
+      eb.fn.coalesce(eb.fn.sum<number>('s.metric_count'), sql<number>`0`).as('metric_count'),
+      eb.fn.coalesce(eb.fn.sum<number>('s.value_sum_hundredths'), sql<number>`0`).as('value_sum'),
+    ])
+    .groupBy('e.department')
+    .execute();
+  const bucket = bucketOf(db);
+  const histogram = await db
+    .selectFrom('employee_scores')
+    .select((eb) => [bucket.as('bucket'), eb.fn.countAll<number>().as('n')])
+    .where('metric_count', '>', 0)
+    .groupBy(bucket)
+    .execute();
+  return {
+    totals: {
+      employees: Number(counts.employees),
+      metric_values: Number(counts.metric_values),
+      bonuses: Number(counts.bonuses),
+    },
+    monthly: new Map(
+      monthly.filter((row) => Number(row.n) !== 0).map((row) => [row.month, Number(row.n)]),
+    ),
+    bonusDays: new Map(bonusDays.map((row) => [row.day, Number(row.n)])),
+    departments: new Map(
+      departments.map((row) => [
+        row.department,
+        {
+          staff: Number(row.staff),
+          scored: Number(row.scored),
+          metricCount: Number(row.metric_count),
+          valueSumHundredths: Number(row.value_sum),
+        },
+      ]),
+    ),
+    histogram: new Map(histogram.map((row) => [Number(row.bucket), Number(row.n)])),
+  };
+}
+
+/** The advisory lock every insight trigger takes first on PostgreSQL (migration 0004). */
+export const INSIGHTS_LOCK_KEY = 7_341_002;
+
+/** Replaces the maintained figures with freshly computed ones (one transaction). */
+export async function rebuildInsightTotals(db: Kysely<DB>): Promise<void> {
+  const rebuild = async (trx: Kysely<DB>) => {
+    // Writers wait meanwhile, so nothing changes between the count and the write.
+    if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(${INSIGHTS_LOCK_KEY})`.execute(trx);
+    const fresh = await recomputeInsightTotals(trx);
+    await trx.deleteFrom('insight_totals').where('name', '!=', 'ranking_version').execute();
+    await trx.deleteFrom('monthly_metric_totals').execute();
+    await trx.deleteFrom('daily_bonus_totals').execute();
+    await trx.deleteFrom('department_totals').execute();
+    await trx.deleteFrom('score_histogram').execute();
+    await trx
+      .insertInto('insight_totals')
+      .values(
+        (['employees', 'metric_values', 'bonuses'] as const).map((name) => ({
+          name,
+          value: fresh.totals[name],
+        })),
+      )
+      .execute();
+    await trx
+      .insertInto('insight_totals')
+      .values({ name: 'ranking_version', value: 1 })
+      .onConflict((oc) => oc.column('name').doUpdateSet({ value: sql`insight_totals.value + 1` }))
+      .execute();
+    const monthly = [...fresh.monthly].map(([month, metric_count]) => ({ month, metric_count }));
+    if (monthly.length) await trx.insertInto('monthly_metric_totals').values(monthly).execute();
+    const days = [...fresh.bonusDays].map(([day, bonus_count]) => ({ day, bonus_count }));
+    for (let i = 0; i < days.length; i += 500) {
+      await trx
+        .insertInto('daily_bonus_totals')
+        .values(days.slice(i, i + 500))
+        .execute();
+    }
+    const departments = [...fresh.departments].map(([department, d]) => ({
+      department,
+      staff_count: d.staff,
+      scored_staff_count: d.scored,
+      metric_count: d.metricCount,
+      value_sum_hundredths: d.valueSumHundredths,
+    }));
+    if (departments.length) await trx.insertInto('department_totals').values(departments).execute();
+    const buckets = [...fresh.histogram].map(([bucket, staff_count]) => ({ bucket, staff_count }));
+    if (buckets.length) await trx.insertInto('score_histogram').values(buckets).execute();
+  };
+  if (db.isTransaction) await rebuild(db);
+  else await db.transaction().execute(rebuild);
+}

@@ -1,0 +1,87 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { preparedQuery } from './prepared-query';
+
+/**
+ * Rankings (PRODUCT.md section 3): staff with at least one metric value, by average score
+ * desc, then metric count desc, then last name, first name, id. The first two keys are the
+ * `employee_scores_rank_idx` index, so the top N is a short index walk plus a small sort of the
+ * rows tied on them; nothing reads the metric values.
+ */
+
+export interface RankedRow {
+  id: number;
+  first_name: string;
+  last_name: string;
+  position: string;
+  department: string;
+  average_score: number;
+  metric_count: number;
+}
+
+const rankingVersionQuery = preparedQuery(
+  () => sql<{ value: number }>`select value from insight_totals where name = 'ranking_version'`,
+);
+
+/** Changes whenever anything the rankings show may have changed (kept by triggers). */
+export async function rankingVersion(db: Kysely<DB>): Promise<number> {
+  const [row] = await rankingVersionQuery(db);
+  return Number(row?.value ?? 0);
+}
+
+export function topRanked(db: Kysely<DB>, limit: number): Promise<RankedRow[]> {
+  return db
+    .selectFrom('employee_scores as s')
+    .innerJoin('employees as e', 'e.id', 's.employee_id')
+    .select([
+      'e.id',
+      'e.first_name',
+      'e.last_name',
+      'e.position',
+      'e.department',
+      's.average_score',
+      's.metric_count',
+    ])
+    .where('s.metric_count', '>', 0)
+    .orderBy('s.average_score', 'desc')
+    .orderBy('s.metric_count', 'desc')
+    .orderBy('e.last_name')
+    .orderBy('e.first_name')
+    .orderBy('e.id')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * The employee's position in the ranking, or undefined when unranked, in one statement:
+ * 1 + the staff ahead of them. Staff in higher whole-number scores come from the maintained
+ * histogram (at most 100 rows); only those in the same whole number are counted through the
+ * index, and only exact ties on score and count are compared by name.
+ */
+const rankOfQuery = preparedQuery(
+  (employeeId: number) => sql<{ ahead: number }>`
+    select
+      coalesce((select sum(h.staff_count) from score_histogram h
+                where h.bucket > floor(me.average_score)), 0)
+      + (select count(*) from employee_scores s
+         where s.average_score > me.average_score
+           and s.average_score < floor(me.average_score) + 1
+           and s.metric_count > 0)
+      + (select count(*) from employee_scores s
+         where s.average_score = me.average_score and s.metric_count > me.metric_count)
+      + (select count(*) from employee_scores s
+         join employees e on e.id = s.employee_id
+         where s.average_score = me.average_score and s.metric_count = me.metric_count
+           and (e.last_name < my.last_name
+             or (e.last_name = my.last_name and (e.first_name < my.first_name
+               or (e.first_name = my.first_name and e.id < my.id)))))
+      as ahead
+    from employee_scores me
+    join employees my on my.id = me.employee_id
+    where me.employee_id = ${employeeId} and me.metric_count > 0`,
+);
+
+export async function rankOf(db: Kysely<DB>, employeeId: number): Promise<number | undefined> {
+  const [row] = await rankOfQuery(db, employeeId);
+  return row === undefined ? undefined : Number(row.ahead) + 1;
+}

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { rankQuerySchema, rankingsSchema, top10StatusSchema } from '#contract/insights';
+import { signedInUser } from '../../plugins/auth';
+import { ok, replies } from '../../lib/route';
+import { createRankingsService } from './rankings.service';
+
+export async function rankingsRoutes(app: FastifyInstance) {
+  const rankings = createRankingsService({ db: app.db });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/employees/rank',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['insights'],
+        summary:
+          'The top performers (10 unless `limit` says more): average score, then metric count, then name',
+        querystring: rankQuerySchema,
+        response: replies(rankingsSchema),
+      },
+    },
+    async (request) => ok('Rankings', { rankings: await rankings.rankings(request.query.limit) }),
+  );
+
+  api.get(
+    '/api/employees/top10-status',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['insights'],
+        summary: "The caller's own rank and whether it is in the top 10",
+        response: replies(top10StatusSchema),
+      },
+    },
+    async (request) => ok('Top 10 status', await rankings.top10Status(signedInUser(request))),
+  );
+}

@@ -1,0 +1,54 @@
+import type { Kysely } from 'kysely';
+import type { RankingEntry, Top10Status } from '#contract/insights';
+import type { DB } from '../../db/schema';
+import type { AuthUser } from '../auth/auth-user';
+import { rankOf, rankingVersion, topRanked, type RankedRow } from './rankings.repository';
+
+export const TOP_TEN = 10;
+
+/** Rank is the position in the ranking order: ties are already broken, so ranks are 1..n. */
+export function toRankingEntry(row: RankedRow, index: number): RankingEntry {
+  return {
+    id: row.id,
+    rank: index + 1,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    position: row.position,
+    department: row.department,
+    average_score: Number(row.average_score),
+    total_metrics: Number(row.metric_count),
+  };
+}
+
+/** How many different `limit`s keep a remembered ranking. */
+const REMEMBERED_LIMITS = 8;
+
+export function createRankingsService({ db }: { db: Kysely<DB> }) {
+  /**
+   * The top N is asked for far more often than scores change, so the last answer per limit is
+   * kept with the ranking version it was computed at. Every request still reads the version
+   * (one primary-key row): an answer is reused only while nothing it shows has changed, on this
+   * instance or any other.
+   */
+  const remembered = new Map<number, { version: number; entries: RankingEntry[] }>();
+
+  return {
+    async rankings(limit: number): Promise<RankingEntry[]> {
+      // Read the version first: whatever the query then sees is at least that new.
+      const version = await rankingVersion(db);
+      const known = remembered.get(limit);
+      if (known?.version === version) return known.entries;
+      const entries = (await topRanked(db, limit)).map(toRankingEntry);
+      remembered.delete(limit);
+      remembered.set(limit, { version, entries });
+      if (remembered.size > REMEMBERED_LIMITS) remembered.delete(remembered.keys().next().value!);
+      return entries;
+    },
+
+    /** The caller's own standing; an account without an employee record is unranked. */
+    async top10Status(caller: Pick<AuthUser, 'employeeId'>): Promise<Top10Status> {
+      const rank = caller.employeeId === null ? undefined : await rankOf(db, caller.employeeId);
+      return { is_in_top_10: rank !== undefined && rank <= TOP_TEN, current_rank: rank ?? null };
+    },
+  };
+}

@@ -1,0 +1,168 @@
+import { beforeAll, expect, it } from 'vitest';
+import { insertEmployee, recordMetricValue } from './helpers/factories';
+import { describeEachEngine } from './helpers/test-app';
+
+interface Entry {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  department: string;
+  average_score: number;
+  performance_metrics: { average_value: number; total_metrics: number };
+}
+
+describeEachEngine('average scores', (ctx) => {
+  const ids: Record<string, number> = {};
+  let appEmployee: number;
+
+  beforeAll(async () => {
+    const db = ctx().db;
+    appEmployee = ctx().as.employee.employeeId!;
+    const people: [string, string, string, number[]][] = [
+      ['Ana', 'Baker', 'CIT', [90, 70]],
+      ['Ben', 'Baker', 'CIT', []],
+      ['Cy', 'Cole', 'Commerce', [80]],
+      ['Di', 'Dunn', 'Commerce', [80, 80]],
+      ['Ed', 'Evans', 'CIT', [55.55]],
+      ['Flo', 'Fox', 'Media Studies', []],
+      ['Gil', 'Grant_Smith', 'CIT', [10]],
+    ];
+    for (const [first, last, department, values] of people) {
+      ids[first] = await insertEmployee(db, {
+        first_name: first,
+        last_name: last,
+        department,
+        email: `${first.toLowerCase()}.${last.toLowerCase()}@averages.test`,
+      });
+      for (const value of values) await recordMetricValue(db, { employeeId: ids[first], value });
+    }
+  });
+
+  const list = async (query = '') => {
+    const res = await ctx().call('GET', `/api/metrics/average${query}`, {
+      token: ctx().as.manager.token,
+    });
+    expect(res.status, res.text).toBe(200);
+    return res.body.data as { employees: Entry[]; pagination: Record<string, number> };
+  };
+  const namesOf = (entries: Entry[]) => entries.map((e) => e.first_name);
+
+  it('lists every employee with their average, 0.0 and 0 values for those without any', async () => {
+    const data = await list();
+    expect(data.pagination).toEqual({ page: 1, limit: 50, total: 8 });
+    const ana = data.employees.find((e) => e.id === ids.Ana)!;
+    expect(ana).toEqual({
+      id: ids.Ana,
+      first_name: 'Ana',
+      last_name: 'Baker',
+      email: 'ana.baker@averages.test',
+      position: 'Lecturer',
+      department: 'CIT',
+      performance_metrics: { average_value: 80, total_metrics: 2 },
+      average_score: 80,
+    });
+    const ben = data.employees.find((e) => e.id === ids.Ben)!;
+    expect(ben.performance_metrics).toEqual({ average_value: 0, total_metrics: 0 });
+    expect(ben.average_score).toBe(0);
+    expect(data.employees.find((e) => e.id === ids.Ed)!.average_score).toBeCloseTo(55.55, 10);
+    expect(JSON.stringify(data)).not.toMatch(/salary/);
+  });
+
+  it('sorts by name by default and pages in SQL', async () => {
+    const all = await list('?limit=1000');
+    expect(all.employees.map((e) => e.last_name)).toEqual(
+      [...all.employees.map((e) => e.last_name)].sort(),
+    );
+    expect(namesOf(all.employees).slice(0, 2)).toEqual(['Ana', 'Ben']);
+
+    const page2 = await list('?limit=3&page=2');
+    expect(page2.pagination).toEqual({ page: 2, limit: 3, total: 8 });
+    expect(page2.employees.map((e) => e.id)).toEqual(all.employees.slice(3, 6).map((e) => e.id));
+
+    const reversed = await list('?order=desc&limit=1000');
+    expect(reversed.employees.map((e) => e.id)).toEqual(all.employees.map((e) => e.id).reverse());
+  });
+
+  it('sorts by score, highest first, ties by count then name, staff without values last', async () => {
+    const desc = await list('?sort=score&order=desc&limit=1000');
+    // Ana and Di tie on 80 over two values: last name decides. Cy has 80 over one value.
+    expect(desc.employees.map((e) => e.id)).toEqual([
+      ids.Ana,
+      ids.Di,
+      ids.Cy,
+      ids.Ed,
+      ids.Gil,
+      ids.Ben,
+      ids.Flo,
+      appEmployee,
+    ]);
+  });
+
+  it('pages across the scored and unscored staff in either direction', async () => {
+    const desc = await list('?sort=score&order=desc&limit=1000');
+    const asc = await list('?sort=score&order=asc&limit=1000');
+    for (const [full, order] of [
+      [desc, 'desc'],
+      [asc, 'asc'],
+    ] as const) {
+      for (const limit of [1, 2, 3, 5]) {
+        const pages: number[] = [];
+        for (let page = 1; (page - 1) * limit < 8; page++) {
+          const data = await list(`?sort=score&order=${order}&limit=${limit}&page=${page}`);
+          expect(data.pagination.total).toBe(8);
+          pages.push(...data.employees.map((e) => e.id));
+        }
+        expect(pages, `${order} by ${limit}`).toEqual(full.employees.map((e) => e.id));
+      }
+    }
+    // Ascending starts with the staff who have no values, then the lowest score.
+    expect(asc.employees.slice(0, 3).every((e) => e.average_score === 0)).toBe(true);
+    expect(asc.employees[3]!.id).toBe(ids.Gil);
+    expect((await list('?sort=score&page=99')).employees).toEqual([]);
+  });
+
+  it('filters by department and searches names and emails, case-insensitively', async () => {
+    const cit = await list('?department=CIT&sort=score&order=desc');
+    expect(namesOf(cit.employees)).toEqual(['Ana', 'Ed', 'Gil', 'Ben', expect.any(String)]);
+    expect(cit.pagination.total).toBe(5); // with the test app's own employee in CIT
+
+    const byName = await list('?search=BAKER');
+    expect(namesOf(byName.employees)).toEqual(['Ana', 'Ben']);
+    expect(byName.pagination.total).toBe(2);
+
+    const fullName = await list('?search=ana%20bak');
+    expect(namesOf(fullName.employees)).toEqual(['Ana']);
+
+    const byEmail = await list('?search=cy.cole@averages');
+    expect(namesOf(byEmail.employees)).toEqual(['Cy']);
+
+    // LIKE wildcards in the search are plain characters.
+    const underscore = await list('?search=grant_');
+    expect(namesOf(underscore.employees)).toEqual(['Gil']);
+    const percent = await list('?search=%25');
+    expect(percent.employees).toEqual([]);
+
+    const both = await list('?search=baker&department=Commerce');
+    expect(both.employees).toEqual([]);
+    expect(both.pagination.total).toBe(0);
+
+    const scoredSearch = await list('?search=e&sort=score&order=desc&limit=2&page=2');
+    expect(scoredSearch.pagination.total).toBeGreaterThan(2);
+  });
+
+  it('rejects bad paging and sort parameters with 400 naming the field', async () => {
+    for (const [query, field] of [
+      ['?limit=1001', 'limit'],
+      ['?page=0', 'page'],
+      ['?sort=salary', 'sort'],
+      ['?order=up', 'order'],
+    ]) {
+      const res = await ctx().call('GET', `/api/metrics/average${query}`, {
+        token: ctx().as.admin.token,
+      });
+      expect(res.status, query).toBe(400);
+      expect(res.body.message).toMatch(new RegExp(field!));
+    }
+  });
+});
