@@ -7,6 +7,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { metricTypesRoutes } from './modules/metric-types/metric-types.routes';
 import { myRecordsRoutes } from './modules/my-records/my-records.routes';
 import { performanceMetricsRoutes } from './modules/performance-metrics/performance-metrics.routes';
+import { questionsRoutes } from './modules/questions/questions.routes';
 import { userRoutes } from './modules/users/users.routes';
 
 /** Every API module, registered in this order. Add a module here and nowhere else. */
@@ -20,4 +21,5 @@ export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [
   auditRoutes,
   employeeRoutes,
   userRoutes,
+  questionsRoutes,
 ];

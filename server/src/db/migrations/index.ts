@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as initial from './0001_initial';
 import * as people from './0002_people';
 import * as performance from './0003_performance';
+import * as questions from './0005_questions';
 
 /** Every migration in the order it runs. Append; never edit or reorder a released one. */
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_people': people,
   '0003_performance': performance,
+  '0005_questions': questions,
 };
