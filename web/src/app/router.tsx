@@ -35,7 +35,10 @@ const routes: RouteObject[] = [
               { path: '/metrics', lazy: page(() => import('./placeholder-page')) },
               { path: '/metric-setup', lazy: page(() => import('./placeholder-page')) },
               { path: '/bonuses', lazy: page(() => import('./placeholder-page')) },
-              { path: '/responses', lazy: page(() => import('./placeholder-page')) },
+              {
+                path: '/responses',
+                lazy: page(() => import('../features/responses/responses-page')),
+              },
               { path: '/my-metrics', lazy: page(() => import('./placeholder-page')) },
               { path: '/my-bonuses', lazy: page(() => import('./placeholder-page')) },
               { path: '/top10', lazy: page(() => import('./placeholder-page')) },
