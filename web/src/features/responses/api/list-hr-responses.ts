@@ -31,6 +31,8 @@ export const hrResponsesQuery = (params: HrResponsesParams) =>
     queryFn: ({ signal }) => listHrResponses(params, signal),
     // Paging and searching keep the current cards on screen until the next ones arrive.
     placeholderData: keepPreviousData,
+    // Answers arrive from other people: opening the page always asks for the latest.
+    staleTime: 0,
   });
 
 export function useHrResponses(params: HrResponsesParams) {

@@ -16,6 +16,8 @@ export const ownResponsesQuery = () =>
   queryOptions({
     queryKey: OWN_RESPONSES_KEY,
     queryFn: ({ signal }) => listOwnResponses(signal),
+    // Questions arrive from HR: opening the page always asks for the latest.
+    staleTime: 0,
   });
 
 export function useOwnResponses() {

@@ -27,9 +27,10 @@ export function QuestionCard(props: QuestionCardProps) {
           <Text id={titleId} fw={600} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
             {item.question}
           </Text>
-          {/* Dark filled shades keep white badge text above WCAG AA contrast. */}
+          {/* Dark teal under white text, light yellow under dark text: both above WCAG AA. */}
           <Badge
-            color={answered ? 'teal.9' : 'orange.9'}
+            color={answered ? 'teal.9' : 'yellow.4'}
+            autoContrast
             variant="filled"
             style={{ flexShrink: 0 }}
           >
