@@ -199,4 +199,16 @@ describeEachEngine('questions: the lists', (ctx) => {
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ success: false, message: AUTH_MESSAGES.forbidden });
   });
+
+  it('documents every question route in the OpenAPI document', async () => {
+    const res = await ctx().call('GET', '/api/openapi.json');
+    const paths = res.body.paths as Record<string, Record<string, unknown>>;
+    expect(Object.keys(paths['/api/responses'] ?? {}).sort()).toEqual(['post', 'put']);
+    expect(Object.keys(paths['/api/responses/all'] ?? {})).toEqual(['get']);
+    expect(Object.keys(paths['/api/responses/admin/all'] ?? {})).toEqual(['get']);
+    const hrList = JSON.stringify(paths['/api/responses/admin/all']);
+    for (const field of ['status', 'search', 'user_name', 'user_email', 'is_responded']) {
+      expect(hrList).toContain(field);
+    }
+  });
 });

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '#contract/auth-messages';
 import { QUESTION_MESSAGES } from '#contract/questions';
-import { expectHrOnly } from './helpers/access-matrix';
+import { auditEntriesOf, expectHrOnly } from './helpers/access-matrix';
 import { auditedBy } from './helpers/audit';
 import { insertEmployee } from './helpers/factories';
 import { insertQuestion } from './helpers/question-factories';
@@ -126,6 +126,18 @@ describeEachEngine('questions: asking and answering', (ctx) => {
     expect(entries[0]!.description).toContain('Many9 Person');
     expect(entries[0]!.description).not.toContain('Many10 Person');
     expect(entries[0]!.description).toMatch(/ and 2 more$/);
+  });
+
+  it('points the entry of a one-person ask at the question, so its history reads ask then answer', async () => {
+    const me = await ctx().newUser('employee');
+    const text = `Single ask ${unique()}`;
+    const asked = await ask({ question: text, employee_ids: [me.employeeId] });
+    expect(asked.status).toBe(201);
+    const [row] = await questionRows(ctx(), text);
+    const answered = await answer({ id: row!.id, response: 'Fine' }, me.token);
+    expect(answered.status).toBe(200);
+    const history = await auditEntriesOf(ctx(), 'question', row!.id);
+    expect(history.map((entry) => entry.name)).toEqual(['Question Asked', 'Question Answered']);
   });
 
   it('refuses bad input with 400 naming the field and unknown employees with 404, storing nothing', async () => {

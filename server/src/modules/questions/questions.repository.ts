@@ -138,13 +138,13 @@ export function employeesWithIds(db: Kysely<DB>, ids: readonly number[]): Promis
     .execute();
 }
 
-/** One question per chosen employee, in one statement. */
+/** One question per chosen employee, in one statement; answers their ids. */
 export async function insertQuestions(
   db: Kysely<DB>,
   rows: { employee_id: number; question: string; asked_by: number | null; at: string }[],
-): Promise<void> {
-  if (rows.length === 0) return;
-  await db
+): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const inserted = await db
     .insertInto('questions')
     .values(
       rows.map((row) => ({
@@ -157,7 +157,9 @@ export async function insertQuestions(
         updated_at: row.at,
       })),
     )
+    .returning('id')
     .execute();
+  return inserted.map((row) => row.id);
 }
 
 /**

@@ -96,6 +96,8 @@ export function createQuestionsService(db: Kysely<DB>) {
         const at = nowIso();
         let employeeIds: number[];
         let description: string;
+        // The entry points at the question when there is one; an ask of several has many.
+        let questionId: number | null = null;
         if (body.all === true) {
           employeeIds = await askEveryActiveEmployee(trx, {
             question: body.question,
@@ -118,7 +120,7 @@ export function createQuestionsService(db: Kysely<DB>) {
           // In the order HR chose them, as the description names them.
           const byId = new Map(found.map((employee) => [employee.id, employee]));
           const employees = wanted.map((id) => byId.get(id)!);
-          await insertQuestions(
+          const questionIds = await insertQuestions(
             trx,
             employees.map((employee) => ({
               employee_id: employee.id,
@@ -128,12 +130,14 @@ export function createQuestionsService(db: Kysely<DB>) {
             })),
           );
           employeeIds = wanted;
+          if (questionIds.length === 1) questionId = questionIds[0]!;
           description = describeAsked(body.question, employees);
         }
         await writeAudit(trx, actor, {
           name: 'Question Asked',
           description,
           entityType: 'question',
+          entityId: questionId,
           after: {
             question: body.question,
             all: body.all === true,
