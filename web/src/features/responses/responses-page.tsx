@@ -1,12 +1,16 @@
 import { Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconMessagePlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { ResponseStatus } from '#contract/questions';
 import { useSession } from '../../lib/session';
-import { AskQuestionModal } from './components/ask-question-modal';
 import { HrResponses } from './components/hr-responses';
 import { OwnQuestions } from './components/own-questions';
+
+// Only HR asks: employees never download the modal and its staff picker.
+const AskQuestionModal = lazy(async () => ({
+  default: (await import('./components/ask-question-modal')).AskQuestionModal,
+}));
 
 /**
  * /responses, "Actions" (SPEC.md section 2, PRODUCT.md section 2). Employees answer the
@@ -67,20 +71,22 @@ export default function ResponsesPage() {
       )}
 
       {asking > 0 && (
-        <AskQuestionModal
-          key={asking}
-          opened
-          onClose={() => setAsking(0)}
-          onAsked={(result) => {
-            notifications.show({
-              color: 'green',
-              message: `Question asked of ${result.asked} employee${result.asked === 1 ? '' : 's'}`,
-            });
-            // The new questions are pending: show them.
-            setStatus('pending');
-            setTab('staff');
-          }}
-        />
+        <Suspense fallback={null}>
+          <AskQuestionModal
+            key={asking}
+            opened
+            onClose={() => setAsking(0)}
+            onAsked={(result) => {
+              notifications.show({
+                color: 'green',
+                message: `Question asked of ${result.asked} employee${result.asked === 1 ? '' : 's'}`,
+              });
+              // The new questions are pending: show them.
+              setStatus('pending');
+              setTab('staff');
+            }}
+          />
+        </Suspense>
       )}
     </Stack>
   );
