@@ -207,6 +207,39 @@ describe('/responses for HR', () => {
     );
   });
 
+  it('searches and pages on the server', async () => {
+    const many = Array.from({ length: 20 }, (_, i) => ({ ...HR_ANSWERED, id: 100 + i }));
+    const calls = renderAs(sessionUser('admin', null), {
+      [hrUrl('answered')]: {
+        body: {
+          success: true,
+          message: 'Responses',
+          data: { responses: many, pagination: { page: 1, limit: 20, total: 45 } },
+        },
+      },
+      'GET /api/responses/admin/all?status=answered&page=2&limit=20': {
+        body: {
+          success: true,
+          message: 'Responses',
+          data: {
+            responses: [{ ...HR_ANSWERED, id: 500, question: 'On page two' }],
+            pagination: { page: 2, limit: 20, total: 45 },
+          },
+        },
+      },
+      [hrUrl('answered', 'grace')]: hrList([HR_ANSWERED]),
+    });
+    expect(await screen.findByText('Showing 1–20 of 45 questions')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByRole('article', { name: 'On page two' })).toBeInTheDocument();
+    await user.type(screen.getByRole('searchbox', { name: 'Search questions' }), 'grace');
+    expect(await screen.findByText('Showing 1–1 of 1 question')).toBeInTheDocument();
+    expect(calls.map((call) => call.path)).toContain(
+      '/api/responses/admin/all?status=answered&page=1&limit=20&search=grace',
+    );
+  });
+
   it('says "No responses have been submitted yet" when nothing is answered', async () => {
     renderAs(sessionUser('admin', null), { [hrUrl('answered')]: hrList([]) });
     expect(await screen.findByText('No responses have been submitted yet')).toBeInTheDocument();

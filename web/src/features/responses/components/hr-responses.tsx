@@ -45,7 +45,10 @@ function emptyText(status: ResponseStatus, search: string): string {
 export function HrResponses({ status, onStatusChange }: HrResponsesProps) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
-  const [page, setPage] = useState(1);
+  // The page belongs to one status: a status chosen elsewhere (after asking) starts at page 1.
+  const [paging, setPaging] = useState({ status, page: 1 });
+  const page = paging.status === status ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ status, page: next });
   const list = useHrResponses({ status, search: debounced, page, limit: HR_PAGE_SIZE });
   const items = list.isError ? [] : (list.data?.responses ?? []);
   const total = list.isError ? 0 : (list.data?.pagination.total ?? 0);
@@ -57,10 +60,7 @@ export function HrResponses({ status, onStatusChange }: HrResponsesProps) {
           aria-label="Show"
           data={STATUS_OPTIONS}
           value={status}
-          onChange={(value) => {
-            onStatusChange(value as ResponseStatus);
-            setPage(1);
-          }}
+          onChange={(value) => onStatusChange(value as ResponseStatus)}
         />
         <TextInput
           aria-label="Search questions"
