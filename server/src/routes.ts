@@ -8,6 +8,7 @@ import { insightsRoutes } from './modules/insights/insights.routes';
 import { metricTypesRoutes } from './modules/metric-types/metric-types.routes';
 import { myRecordsRoutes } from './modules/my-records/my-records.routes';
 import { performanceMetricsRoutes } from './modules/performance-metrics/performance-metrics.routes';
+import { questionsRoutes } from './modules/questions/questions.routes';
 import { userRoutes } from './modules/users/users.routes';
 
 /** Every API module, registered in this order. Add a module here and nowhere else. */
@@ -22,4 +23,5 @@ export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [
   employeeRoutes,
   userRoutes,
   insightsRoutes,
+  questionsRoutes,
 ];

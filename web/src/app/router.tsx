@@ -38,7 +38,10 @@ const routes: RouteObject[] = [
                 lazy: page(() => import('../features/metric-setup/metric-setup-page')),
               },
               { path: '/bonuses', lazy: page(() => import('../features/bonuses/bonuses-page')) },
-              { path: '/responses', lazy: page(() => import('./placeholder-page')) },
+              {
+                path: '/responses',
+                lazy: page(() => import('../features/responses/responses-page')),
+              },
               {
                 path: '/my-metrics',
                 lazy: page(() => import('../features/my-records/my-metrics-page')),

@@ -3,6 +3,7 @@ import * as initial from './0001_initial';
 import * as people from './0002_people';
 import * as performance from './0003_performance';
 import * as insights from './0004_insights';
+import * as questions from './0005_questions';
 
 /** Every migration in the order it runs. Append; never edit or reorder a released one. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002_people': people,
   '0003_performance': performance,
   '0004_insights': insights,
+  '0005_questions': questions,
 };

@@ -1,0 +1,93 @@
+import { Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconMessagePlus } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
+import type { ResponseStatus } from '#contract/questions';
+import { useSession } from '../../lib/session';
+import { HrResponses } from './components/hr-responses';
+import { OwnQuestions } from './components/own-questions';
+
+// Only HR asks: employees never download the modal and its staff picker.
+const AskQuestionModal = lazy(async () => ({
+  default: (await import('./components/ask-question-modal')).AskQuestionModal,
+}));
+
+/**
+ * /responses, "Actions" (SPEC.md section 2, PRODUCT.md section 2). Employees answer the
+ * questions put to them; HR reads the answers, sees what is pending and asks new questions. HR
+ * staff who also have a staff record answer their own questions under a second tab.
+ */
+export default function ResponsesPage() {
+  const { user } = useSession();
+  const isEmployee = user?.user_type === 'employee';
+  const [status, setStatus] = useState<ResponseStatus>('answered');
+  const [tab, setTab] = useState<string | null>('staff');
+  // Each opening of the modal gets a fresh form (a new key); 0 means closed.
+  const [asking, setAsking] = useState(0);
+
+  if (isEmployee) {
+    return (
+      <Stack>
+        <div>
+          <Title order={1}>Actions</Title>
+          <Text c="dimmed">Questions from HR waiting for your response.</Text>
+        </div>
+        <OwnQuestions />
+      </Stack>
+    );
+  }
+
+  const staffResponses = <HrResponses status={status} onStatusChange={setStatus} />;
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <div>
+          <Title order={1}>Actions</Title>
+          <Text c="dimmed">Ask staff a question and read their responses.</Text>
+        </div>
+        <Button
+          leftSection={<IconMessagePlus size={18} aria-hidden />}
+          onClick={() => setAsking((n) => n + 1)}
+        >
+          Ask a question
+        </Button>
+      </Group>
+
+      {user?.employee_id ? (
+        <Tabs value={tab} onChange={setTab} keepMounted={false}>
+          <Tabs.List>
+            <Tabs.Tab value="staff">Staff responses</Tabs.Tab>
+            <Tabs.Tab value="mine">Your questions</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="staff" pt="md">
+            {staffResponses}
+          </Tabs.Panel>
+          <Tabs.Panel value="mine" pt="md">
+            <OwnQuestions />
+          </Tabs.Panel>
+        </Tabs>
+      ) : (
+        staffResponses
+      )}
+
+      {asking > 0 && (
+        <Suspense fallback={null}>
+          <AskQuestionModal
+            key={asking}
+            opened
+            onClose={() => setAsking(0)}
+            onAsked={(result) => {
+              notifications.show({
+                color: 'green',
+                message: `Question asked of ${result.asked} employee${result.asked === 1 ? '' : 's'}`,
+              });
+              // The new questions are pending: show them.
+              setStatus('pending');
+              setTab('staff');
+            }}
+          />
+        </Suspense>
+      )}
+    </Stack>
+  );
+}
