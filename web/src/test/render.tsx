@@ -9,7 +9,7 @@ import { SessionProvider } from '../lib/session';
 export function renderWithProviders(ui: ReactElement, { path = '/' } = {}): RenderResult {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
-    <MantineProvider>
+    <MantineProvider env="test">
       <QueryClientProvider client={queryClient}>
         <SessionProvider>
           <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
