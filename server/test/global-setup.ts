@@ -4,6 +4,7 @@ import { migrateToLatest } from '../src/db/migrate';
 import {
   POSTGRES_MISSING_HELP,
   databaseUrl,
+  dropDatabase,
   postgresIsRunning,
   withAdminClient,
 } from './helpers/postgres';
@@ -36,8 +37,6 @@ export default async function setup(project: TestProject) {
   project.provide('postgresTemplate', template);
 
   return async () => {
-    await withAdminClient((client) =>
-      client.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`),
-    );
+    await dropDatabase(template);
   };
 }

@@ -24,6 +24,27 @@ export async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>)
   }
 }
 
+/**
+ * Drops a test database. FORCE ends our own leftover connections; a background worker of the
+ * server (autovacuum) may still be attached for a moment and cannot be ended by a non-superuser,
+ * so the drop is retried briefly instead of failing the test that cleaned up.
+ */
+export async function dropDatabase(name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await withAdminClient((client) =>
+        client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+      );
+      return;
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      const busy = code === '42501' || code === '55006';
+      if (!busy || attempt >= 20) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
 export async function postgresIsRunning(): Promise<boolean> {
   try {
     await withAdminClient((client) => client.query('select 1'));

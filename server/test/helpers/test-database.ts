@@ -5,7 +5,7 @@ import path from 'node:path';
 import { inject } from 'vitest';
 import { openDatabase, type Database, type Engine } from '../../src/db/database';
 import { migrateToLatest } from '../../src/db/migrate';
-import { databaseUrl, withAdminClient } from './postgres';
+import { databaseUrl, dropDatabase, withAdminClient } from './postgres';
 
 export const ENGINES: readonly Engine[] = ['sqlite', 'postgres'];
 
@@ -53,9 +53,7 @@ export async function createTestDatabase(
     database,
     async drop() {
       await database.close();
-      await withAdminClient((client) =>
-        client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-      );
+      await dropDatabase(name);
     },
   };
 }
