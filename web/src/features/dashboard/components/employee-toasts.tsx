@@ -1,0 +1,159 @@
+import { Anchor, Notification, Stack, Text } from '@mantine/core';
+import { IconGift } from '@tabler/icons-react';
+import { useId, useRef, type ReactNode, type RefObject } from 'react';
+import { Link } from 'react-router';
+import { useBonusStatus } from '../api/get-bonus-status';
+import { useTop10Status } from '../api/get-top10-status';
+import { useToastDismissals } from '../toast-dismissals';
+
+/** SPEC.md section 2, "Toasts (employees only)": the exact texts. */
+export const RANK_TOASTS: Record<1 | 2 | 3, { title: string; message: string; medal: string }> = {
+  1: {
+    title: '1st Place Achievement!',
+    message: "Congratulations! You're the #1 performer!",
+    medal: 'Gold medal',
+  },
+  2: {
+    title: '2nd Place Achievement!',
+    message: "Amazing! You're in 2nd place!",
+    medal: 'Silver medal',
+  },
+  3: {
+    title: '3rd Place Achievement!',
+    message: "Excellent! You're in 3rd place!",
+    medal: 'Bronze medal',
+  },
+};
+const MEDALS = { 1: '🥇', 2: '🥈', 3: '🥉' } as const;
+const RANK_COLORS = { 1: 'yellow.6', 2: 'gray.6', 3: 'orange.7' } as const;
+
+export const BONUS_TOAST_TITLE = 'You have bonuses!';
+/** "You have N bonus(es) waiting for you.", with the plural SPEC.md's "(es)" stands for. */
+export function bonusToastMessage(count: number): string {
+  return `You have ${count} ${count === 1 ? 'bonus' : 'bonuses'} waiting for you.`;
+}
+
+interface ToastProps {
+  id: string;
+  title: string;
+  icon: ReactNode;
+  color: string;
+  closeLabel: string;
+  onClose: (id: string, element: HTMLElement | null) => void;
+  children: ReactNode;
+}
+
+function Toast({ id, title, icon, color, closeLabel, onClose, children }: ToastProps) {
+  const titleId = useId();
+  const ref = useRef<HTMLDivElement>(null);
+  return (
+    <Notification
+      ref={ref}
+      // The stack around the toasts is the live region; each toast is a labelled group in it.
+      role="group"
+      aria-labelledby={titleId}
+      title={<span id={titleId}>{title}</span>}
+      icon={icon}
+      color={color}
+      withBorder
+      onClose={() => onClose(id, ref.current)}
+      closeButtonProps={{ 'aria-label': closeLabel, title: closeLabel }}
+      style={{ boxShadow: 'var(--mantine-shadow-lg)' }}
+    >
+      {children}
+    </Notification>
+  );
+}
+
+export interface EmployeeToastsProps {
+  /** Where focus goes when the last toast closes by keyboard (the page heading). */
+  fallbackFocus: RefObject<HTMLElement | null>;
+}
+
+/**
+ * The employee dashboard's toasts: bonuses waiting, and a medal for ranks 1 to 3. The stack is a
+ * polite live region present from the start, so toasts that arrive with the data are announced;
+ * each has a labelled close button, and closing sticks for this sign-in (useToastDismissals).
+ * Only rendered for employees (the caller decides), so HR never asks for either status.
+ */
+export function EmployeeToasts({ fallbackFocus }: EmployeeToastsProps) {
+  const bonuses = useBonusStatus({ enabled: true });
+  const rank = useTop10Status({ enabled: true });
+  const { isDismissed, dismiss } = useToastDismissals();
+  const stackRef = useRef<HTMLDivElement>(null);
+
+  const bonusCount = bonuses.data?.has_bonuses ? bonuses.data.bonus_count : 0;
+  const bonusId = `bonus:${bonusCount}`;
+  const showBonus = bonusCount > 0 && !isDismissed(bonusId);
+
+  const currentRank = rank.data?.current_rank ?? null;
+  const medalRank =
+    currentRank === 1 || currentRank === 2 || currentRank === 3 ? currentRank : null;
+  const rankId = `rank:${medalRank}`;
+  const showRank = medalRank !== null && !isDismissed(rankId);
+
+  function close(id: string, toast: HTMLElement | null) {
+    const hadFocus = Boolean(toast?.contains(document.activeElement));
+    dismiss(id);
+    if (!hadFocus) return;
+    // Keep keyboard users in place: the next toast's close button, else the page heading.
+    const next = [...(stackRef.current?.querySelectorAll('button') ?? [])].find(
+      (button) => !toast?.contains(button),
+    );
+    (next ?? fallbackFocus.current)?.focus();
+  }
+
+  return (
+    <Stack
+      ref={stackRef}
+      role="status"
+      aria-label="Notifications"
+      gap="sm"
+      style={{
+        position: 'fixed',
+        top: 'calc(var(--app-shell-header-height, 56px) + var(--mantine-spacing-md))',
+        right: 'var(--mantine-spacing-md)',
+        width: 'min(380px, calc(100vw - 2 * var(--mantine-spacing-md)))',
+        zIndex: 150,
+      }}
+    >
+      {showRank && (
+        <Toast
+          id={rankId}
+          title={RANK_TOASTS[medalRank].title}
+          color={RANK_COLORS[medalRank]}
+          icon={
+            <span role="img" aria-label={RANK_TOASTS[medalRank].medal} style={{ fontSize: 20 }}>
+              {MEDALS[medalRank]}
+            </span>
+          }
+          closeLabel="Close ranking notification"
+          onClose={close}
+        >
+          <Text size="sm">{RANK_TOASTS[medalRank].message}</Text>
+        </Toast>
+      )}
+      {showBonus && (
+        <Toast
+          id={bonusId}
+          title={BONUS_TOAST_TITLE}
+          color="grape.9"
+          icon={<IconGift size={20} aria-hidden />}
+          closeLabel="Close bonus notification"
+          onClose={close}
+        >
+          <Text size="sm">{bonusToastMessage(bonusCount)}</Text>
+          <Anchor
+            component={Link}
+            to="/my-bonuses"
+            size="sm"
+            fw={600}
+            onClick={() => dismiss(bonusId)}
+          >
+            View Bonuses
+          </Anchor>
+        </Toast>
+      )}
+    </Stack>
+  );
+}
