@@ -13,6 +13,12 @@ import type { BandBar, DepartmentBar, MonthBar } from '../chart-data';
 
 // Months and departments without values come as null: no bar and no label.
 const percent = (value: number) => (typeof value === 'number' ? `${value.toFixed(1)}%` : '');
+// Axis ticks are whole percents: "0%" to "100%" in quarters.
+const scoreAxis = {
+  domain: [0, 100],
+  ticks: [0, 25, 50, 75, 100],
+  tickFormatter: (value: number) => `${value}%`,
+};
 const bandFill = (score: number) => SCORE_BAND_STYLES[scoreBand(score).label].fill;
 
 export function DepartmentAveragesChart({
@@ -31,7 +37,7 @@ export function DepartmentAveragesChart({
       series={[{ name: 'average', label: 'Average score', color: 'blue.8' }]}
       getBarColor={(value) => bandFill(value)}
       valueFormatter={percent}
-      xAxisProps={{ domain: [0, 100] }}
+      xAxisProps={scoreAxis}
       yAxisProps={{ width: 130 }}
       gridAxis="x"
       withBarValueLabel
@@ -67,7 +73,7 @@ export function MonthlyScoresChart({ bars, height }: { bars: MonthBar[]; height:
       valueFormatter={percent}
       // "Mar 2026" on the axis would crowd a phone: the month alone, the year in the tooltip.
       xAxisProps={{ tickFormatter: (month: string) => month.slice(0, 3) }}
-      yAxisProps={{ domain: [0, 100] }}
+      yAxisProps={scoreAxis}
       maxBarWidth={32}
       accessibilityLayer={false}
     />

@@ -1,31 +1,28 @@
-import { Anchor, Notification, Stack, Text } from '@mantine/core';
+import { Anchor, Notification, Stack, Text, ThemeIcon } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconGift } from '@tabler/icons-react';
 import { useId, useRef, type ReactNode, type RefObject } from 'react';
 import { Link } from 'react-router';
+import { Medal, isMedalRank } from '../../../components/medal';
 import { useBonusStatus } from '../api/get-bonus-status';
 import { useTop10Status } from '../api/get-top10-status';
 import { useToastDismissals } from '../toast-dismissals';
 
 /** SPEC.md section 2, "Toasts (employees only)": the exact texts. */
-export const RANK_TOASTS: Record<1 | 2 | 3, { title: string; message: string; medal: string }> = {
+export const RANK_TOASTS: Record<1 | 2 | 3, { title: string; message: string }> = {
   1: {
     title: '1st Place Achievement!',
     message: "Congratulations! You're the #1 performer!",
-    medal: 'Gold medal',
   },
   2: {
     title: '2nd Place Achievement!',
     message: "Amazing! You're in 2nd place!",
-    medal: 'Silver medal',
   },
   3: {
     title: '3rd Place Achievement!',
     message: "Excellent! You're in 3rd place!",
-    medal: 'Bronze medal',
   },
 };
-const MEDALS = { 1: '🥇', 2: '🥈', 3: '🥉' } as const;
-const RANK_COLORS = { 1: 'yellow.6', 2: 'gray.6', 3: 'orange.7' } as const;
 
 export const BONUS_TOAST_TITLE = 'You have bonuses!';
 /** "You have N bonus(es) waiting for you.", with the plural SPEC.md's "(es)" stands for. */
@@ -59,6 +56,11 @@ function Toast({ id, title, icon, color, closeLabel, onClose, children }: ToastP
       onClose={() => onClose(id, ref.current)}
       closeButtonProps={{ 'aria-label': closeLabel, title: closeLabel }}
       style={{ boxShadow: 'var(--mantine-shadow-lg)' }}
+      styles={{
+        // The medal and gift bring their own look; the message keeps full text contrast.
+        icon: { backgroundColor: 'transparent', color: 'inherit' },
+        description: { color: 'var(--mantine-color-text)' },
+      }}
     >
       {children}
     </Notification>
@@ -81,14 +83,15 @@ export function EmployeeToasts({ fallbackFocus }: EmployeeToastsProps) {
   const rank = useTop10Status({ enabled: true });
   const { isDismissed, dismiss } = useToastDismissals();
   const stackRef = useRef<HTMLDivElement>(null);
+  // On a phone the toasts sit at the bottom, where they do not cover the page's heading.
+  const isPhone = useMediaQuery('(max-width: 48em)');
 
   const bonusCount = bonuses.data?.has_bonuses ? bonuses.data.bonus_count : 0;
   const bonusId = `bonus:${bonusCount}`;
   const showBonus = bonusCount > 0 && !isDismissed(bonusId);
 
   const currentRank = rank.data?.current_rank ?? null;
-  const medalRank =
-    currentRank === 1 || currentRank === 2 || currentRank === 3 ? currentRank : null;
+  const medalRank = isMedalRank(currentRank) ? currentRank : null;
   const rankId = `rank:${medalRank}`;
   const showRank = medalRank !== null && !isDismissed(rankId);
 
@@ -111,7 +114,9 @@ export function EmployeeToasts({ fallbackFocus }: EmployeeToastsProps) {
       gap="sm"
       style={{
         position: 'fixed',
-        top: 'calc(var(--app-shell-header-height, 56px) + var(--mantine-spacing-md))',
+        ...(isPhone
+          ? { bottom: 'var(--mantine-spacing-md)' }
+          : { top: 'calc(var(--app-shell-header-height, 56px) + var(--mantine-spacing-md))' }),
         right: 'var(--mantine-spacing-md)',
         width: 'min(380px, calc(100vw - 2 * var(--mantine-spacing-md)))',
         zIndex: 150,
@@ -121,12 +126,8 @@ export function EmployeeToasts({ fallbackFocus }: EmployeeToastsProps) {
         <Toast
           id={rankId}
           title={RANK_TOASTS[medalRank].title}
-          color={RANK_COLORS[medalRank]}
-          icon={
-            <span role="img" aria-label={RANK_TOASTS[medalRank].medal} style={{ fontSize: 20 }}>
-              {MEDALS[medalRank]}
-            </span>
-          }
+          color="yellow.6"
+          icon={<Medal rank={medalRank} size={32} />}
           closeLabel="Close ranking notification"
           onClose={close}
         >
@@ -138,7 +139,11 @@ export function EmployeeToasts({ fallbackFocus }: EmployeeToastsProps) {
           id={bonusId}
           title={BONUS_TOAST_TITLE}
           color="grape.9"
-          icon={<IconGift size={20} aria-hidden />}
+          icon={
+            <ThemeIcon color="grape.9" radius="xl" size={32} aria-hidden>
+              <IconGift size={18} />
+            </ThemeIcon>
+          }
           closeLabel="Close bonus notification"
           onClose={close}
         >

@@ -1,15 +1,16 @@
 import { Box, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { RankingEntry } from '#contract/insights';
 import { InitialsAvatar } from '../../../components/initials-avatar';
+import { Medal, isMedalRank } from '../../../components/medal';
 import { formatPercent, fullName, ordinal } from '../../../lib/format';
 
 /** SPEC.md section 9: the podium appears when at least 3 rankings exist. */
 export const PODIUM_MINIMUM = 3;
 
-const MEDALS: Record<number, { emoji: string; label: string; color: string; height: number }> = {
-  1: { emoji: '🥇', label: 'Gold medal', color: 'yellow.2', height: 96 },
-  2: { emoji: '🥈', label: 'Silver medal', color: 'gray.2', height: 64 },
-  3: { emoji: '🥉', label: 'Bronze medal', color: 'orange.2', height: 44 },
+const STEPS: Record<number, { color: string; height: number }> = {
+  1: { color: 'yellow.2', height: 96 },
+  2: { color: 'gray.2', height: 64 },
+  3: { color: 'orange.2', height: 44 },
 };
 /** Seen left to right as second, first, third; read (and tabbed) in rank order. */
 const VISUAL_ORDER: Record<number, number> = { 1: 2, 2: 1, 3: 3 };
@@ -29,7 +30,7 @@ export function Podium({ rankings }: { rankings: RankingEntry[] }) {
         style={{ listStyle: 'none', padding: 0, margin: 0, alignItems: 'end' }}
       >
         {top.map((entry) => {
-          const medal = MEDALS[entry.rank] ?? MEDALS[3]!;
+          const step = STEPS[entry.rank] ?? STEPS[3]!;
           const name = fullName(entry.first_name, entry.last_name);
           return (
             <Stack
@@ -41,9 +42,7 @@ export function Podium({ rankings }: { rankings: RankingEntry[] }) {
               data-rank={entry.rank}
               style={{ order: VISUAL_ORDER[entry.rank] ?? entry.rank, minWidth: 0 }}
             >
-              <span role="img" aria-label={medal.label} style={{ fontSize: 32, lineHeight: 1 }}>
-                {medal.emoji}
-              </span>
+              {isMedalRank(entry.rank) && <Medal rank={entry.rank} />}
               <InitialsAvatar
                 firstName={entry.first_name}
                 lastName={entry.last_name}
@@ -58,8 +57,8 @@ export function Podium({ rankings }: { rankings: RankingEntry[] }) {
               <Text fw={700}>{formatPercent(entry.average_score)}</Text>
               <Box
                 w="100%"
-                h={medal.height}
-                bg={medal.color}
+                h={step.height}
+                bg={step.color}
                 style={{
                   borderRadius: 'var(--mantine-radius-sm) var(--mantine-radius-sm) 0 0',
                   display: 'flex',

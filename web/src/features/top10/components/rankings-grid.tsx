@@ -36,6 +36,7 @@ export function RankingsGrid({ rankings }: { rankings: RankingEntry[] }) {
                   color={entry.rank <= 3 ? 'blue.8' : 'gray.7'}
                   size="lg"
                   miw={52}
+                  tt="none"
                   data-testid="rank-ordinal"
                 >
                   {ordinal(entry.rank)}
