@@ -39,6 +39,8 @@ export function DepartmentAveragesChart({
       valueFormatter={percent}
       xAxisProps={scoreAxis}
       yAxisProps={{ width: 130 }}
+      // Room for the value label at the end of a full bar ("100.0%").
+      barChartProps={{ margin: { right: 56 } }}
       gridAxis="x"
       withBarValueLabel
       maxBarWidth={28}

@@ -1,6 +1,7 @@
 import { Paper, Skeleton, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Component, Suspense, useId, type ReactNode } from 'react';
 import { ErrorBanner } from '../../../components/error-banner';
+import { ScrollableTable } from './scrollable-table';
 
 /** A chart whose code fails to load leaves its caption and table, not a broken page. */
 class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
@@ -86,8 +87,8 @@ export function ChartFigure({
               <Text component="summary" size="sm" c="blue.8" fw={600} style={{ cursor: 'pointer' }}>
                 Show as table<VisuallyHidden>: {title}</VisuallyHidden>
               </Text>
-              <Table.ScrollContainer minWidth={300} mt="xs">
-                <Table striped withTableBorder>
+              <ScrollableTable label={`${title}: table`} minWidth={300}>
+                <Table striped withTableBorder mt="xs">
                   <Table.Caption>
                     <VisuallyHidden>{title}</VisuallyHidden>
                   </Table.Caption>
@@ -116,7 +117,7 @@ export function ChartFigure({
                     ))}
                   </Table.Tbody>
                 </Table>
-              </Table.ScrollContainer>
+              </ScrollableTable>
             </details>
           )}
         </Text>

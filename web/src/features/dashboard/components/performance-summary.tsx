@@ -24,29 +24,27 @@ export function PerformanceSummary({
           <Skeleton height={60} />
         </SimpleGrid>
       ) : (
-        <Table.ScrollContainer minWidth={280}>
-          <Table withTableBorder>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Td />
-                <Table.Th scope="col">Total</Table.Th>
-                <Table.Th scope="col">This month</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              <Table.Tr>
-                <Table.Th scope="row">Bonuses</Table.Th>
-                <Table.Td>{data.total_bonuses}</Table.Td>
-                <Table.Td>{data.bonuses_this_month}</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th scope="row">Performance Metrics</Table.Th>
-                <Table.Td>{data.total_metrics}</Table.Td>
-                <Table.Td>{data.metrics_this_month}</Table.Td>
-              </Table.Tr>
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <Table withTableBorder>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Td />
+              <Table.Th scope="col">Total</Table.Th>
+              <Table.Th scope="col">This month</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            <Table.Tr>
+              <Table.Th scope="row">Bonuses</Table.Th>
+              <Table.Td>{data.total_bonuses}</Table.Td>
+              <Table.Td>{data.bonuses_this_month}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th scope="row">Performance Metrics</Table.Th>
+              <Table.Td>{data.total_metrics}</Table.Td>
+              <Table.Td>{data.metrics_this_month}</Table.Td>
+            </Table.Tr>
+          </Table.Tbody>
+        </Table>
       )}
     </Paper>
   );

@@ -2,11 +2,12 @@ import { Group, Table, Text } from '@mantine/core';
 import type { RecentEmployee } from '#contract/insights';
 import { InitialsAvatar } from '../../../components/initials-avatar';
 import { formatDate, fullName } from '../../../lib/format';
+import { ScrollableTable } from './scrollable-table';
 
 /** SPEC.md's recent employees: Employee (initials avatar plus name), Position, Department, Email, Join Date. */
 export function RecentEmployeesTable({ employees }: { employees: RecentEmployee[] }) {
   return (
-    <Table.ScrollContainer minWidth={720}>
+    <ScrollableTable label="Recent employees" minWidth={720}>
       <Table striped highlightOnHover verticalSpacing="sm">
         <Table.Thead>
           <Table.Tr>
@@ -40,6 +41,6 @@ export function RecentEmployeesTable({ employees }: { employees: RecentEmployee[
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollableTable>
   );
 }

@@ -111,7 +111,7 @@ export function SemesterPerformance({
               <Text component="span" c={trendColor} lh={0}>
                 <TrendIcon size={20} aria-hidden />
               </Text>
-              <Text size="sm" fw={600} c={trendColor} data-testid="semester-comparison">
+              <Text size="sm" fw={600} data-testid="semester-comparison">
                 {comparisonSentence(comparison)}
               </Text>
             </Group>

@@ -45,7 +45,7 @@ export function StatCard({ title, icon: CardIcon, color, value, thisMonth, note 
         </Text>
       ) : (
         <Text size="sm" mt={4}>
-          <Text span c={thisMonth ? 'green.9' : 'dimmed'} fw={600} inherit>
+          <Text span fw={700} inherit>
             +{count.format(thisMonth ?? 0)}
           </Text>{' '}
           this month
