@@ -27,9 +27,10 @@ export const HR_DASHBOARD_TEXTS = {
 const plural = (count: number, one: string) => `${count} ${count === 1 ? one : `${one}s`}`;
 
 /**
- * The HR dashboard (admin and manager): the three cards with "+N this month", the charts, and
- * the most recently added employees. Cards and table come in one call; the charts in another,
- * with their code loaded lazily, so the figures paint first.
+ * The HR dashboard (admin and manager): the three cards with "+N this month", the most recently
+ * added employees, then the charts. Cards and table come in one call; the charts in another,
+ * with their code loaded lazily once they near the viewport, so the figures paint first and a
+ * phone runs no chart code until the reader scrolls down.
  */
 export function HrDashboard({ firstName }: { firstName: string }) {
   const metrics = useHrMetrics();
@@ -83,8 +84,6 @@ export function HrDashboard({ firstName }: { firstName: string }) {
         />
       </SimpleGrid>
 
-      <HrCharts />
-
       <Paper withBorder p="md" component="section" aria-labelledby="recent-employees-title">
         <Title order={2} size="h4" id="recent-employees-title" mb="sm">
           Recent Employees
@@ -104,6 +103,8 @@ export function HrDashboard({ firstName }: { firstName: string }) {
           <RecentEmployeesTable employees={data.recent_employees} />
         )}
       </Paper>
+
+      <HrCharts />
     </Stack>
   );
 }

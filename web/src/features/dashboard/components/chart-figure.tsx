@@ -2,6 +2,7 @@ import { Paper, Skeleton, Table, Text, Title, VisuallyHidden } from '@mantine/co
 import { Component, Suspense, useId, type ReactNode } from 'react';
 import { ErrorBanner } from '../../../components/error-banner';
 import { ScrollableTable } from './scrollable-table';
+import { useNearViewport } from './use-near-viewport';
 
 /** A chart whose code fails to load leaves its caption and table, not a broken page. */
 class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
@@ -44,8 +45,8 @@ export interface ChartFigureProps {
 /**
  * A chart with its text alternative: a figure titled by a heading, the chart hidden from
  * assistive technology (it is not keyboard-reachable either), a caption summarising it and a
- * collapsible table with the same numbers. The chart code loads in its own chunk after the
- * page has painted; until then a skeleton keeps its place.
+ * collapsible table with the same numbers. The chart code loads in its own chunk once the
+ * chart is near the viewport, after the page has painted; until then a skeleton keeps its place.
  */
 export function ChartFigure({
   title,
@@ -58,6 +59,7 @@ export function ChartFigure({
   children,
 }: ChartFigureProps) {
   const titleId = useId();
+  const [chartArea, near] = useNearViewport<HTMLDivElement>();
   const placeholder = <Skeleton height={height} radius="sm" />;
   return (
     <Paper withBorder p="md" component="figure" m={0} aria-labelledby={titleId}>
@@ -73,10 +75,14 @@ export function ChartFigure({
           {summary}
         </Text>
       ) : (
-        <div aria-hidden style={{ height }}>
-          <ChartBoundary>
-            <Suspense fallback={placeholder}>{children}</Suspense>
-          </ChartBoundary>
+        <div aria-hidden style={{ height }} ref={chartArea}>
+          {near ? (
+            <ChartBoundary>
+              <Suspense fallback={placeholder}>{children}</Suspense>
+            </ChartBoundary>
+          ) : (
+            placeholder
+          )}
         </div>
       )}
       {!error && !loading && !empty && (
