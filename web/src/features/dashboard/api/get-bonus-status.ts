@@ -13,6 +13,6 @@ export const bonusStatusQuery = queryOptions({
   queryFn: ({ signal }) => getBonusStatus(signal),
 });
 
-export function useBonusStatus(options: { enabled: boolean }) {
-  return useQuery({ ...bonusStatusQuery, enabled: options.enabled });
+export function useBonusStatus() {
+  return useQuery(bonusStatusQuery);
 }

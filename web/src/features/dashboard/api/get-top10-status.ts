@@ -13,6 +13,6 @@ export const top10StatusQuery = queryOptions({
   queryFn: ({ signal }) => getTop10Status(signal),
 });
 
-export function useTop10Status(options: { enabled: boolean }) {
-  return useQuery({ ...top10StatusQuery, enabled: options.enabled });
+export function useTop10Status() {
+  return useQuery(top10StatusQuery);
 }

@@ -79,8 +79,8 @@ export interface EmployeeToastsProps {
  * Only rendered for employees (the caller decides), so HR never asks for either status.
  */
 export function EmployeeToasts({ fallbackFocus }: EmployeeToastsProps) {
-  const bonuses = useBonusStatus({ enabled: true });
-  const rank = useTop10Status({ enabled: true });
+  const bonuses = useBonusStatus();
+  const rank = useTop10Status();
   const { isDismissed, dismiss } = useToastDismissals();
   const stackRef = useRef<HTMLDivElement>(null);
   // On a phone the toasts sit at the bottom, where they do not cover the page's heading.
