@@ -18,6 +18,9 @@ import { RecentEmployeesTable } from './components/recent-employees-table';
 import { StatCard } from './components/stat-card';
 
 /** SPEC.md section 2's HR dashboard texts. */
+/** The height of the table with its five rows: kept while loading, so the charts below stay put. */
+const RECENT_TABLE_HEIGHT = 361;
+
 export const HR_DASHBOARD_TEXTS = {
   loading: 'Loading recent employees...',
   error: (message: string) => `Error loading data: ${message}`,
@@ -64,6 +67,7 @@ export function HrDashboard({ firstName }: { firstName: string }) {
           note={
             data ? `${plural(data.staff_with_metrics, 'staff member')} with metrics` : undefined
           }
+          withNote
         />
         <StatCard
           title="Active Metrics"
@@ -74,6 +78,7 @@ export function HrDashboard({ firstName }: { firstName: string }) {
           note={
             data ? `Values recorded across ${plural(data.metric_types, 'metric type')}` : undefined
           }
+          withNote
         />
         <StatCard
           title="Bonuses Awarded"
@@ -89,7 +94,7 @@ export function HrDashboard({ firstName }: { firstName: string }) {
           Recent Employees
         </Title>
         {metrics.isPending ? (
-          <Center py="xl" role="status">
+          <Center mih={RECENT_TABLE_HEIGHT} role="status">
             <Group gap="sm">
               <Loader size="sm" />
               <Text>{HR_DASHBOARD_TEXTS.loading}</Text>

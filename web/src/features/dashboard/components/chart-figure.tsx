@@ -69,7 +69,12 @@ export function ChartFigure({
       {error ? (
         <ErrorBanner message={error} />
       ) : loading ? (
-        placeholder
+        <>
+          {placeholder}
+          {/* Where the caption and "Show as table" will be. */}
+          <Skeleton height={20} mt="sm" width="80%" />
+          <Skeleton height={20} mt="xs" width={120} />
+        </>
       ) : empty ? (
         <Text c="dimmed" ta="center" py="xl">
           {summary}

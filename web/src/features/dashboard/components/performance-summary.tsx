@@ -1,4 +1,4 @@
-import { Paper, SimpleGrid, Skeleton, Table, Text, Title } from '@mantine/core';
+import { Paper, Skeleton, Table, Text, Title } from '@mantine/core';
 import type { EmployeeDashboard } from '#contract/insights';
 
 /** SPEC.md's Your Performance Summary: bonus and metric totals, and their this-month counts. */
@@ -19,10 +19,7 @@ export function PerformanceSummary({
           Not available.
         </Text>
       ) : !data ? (
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Skeleton height={60} />
-          <Skeleton height={60} />
-        </SimpleGrid>
+        <Skeleton height={111} />
       ) : (
         <Table withTableBorder>
           <Table.Thead>

@@ -47,7 +47,8 @@ function RecentList({
       </Group>
       {error ? <ErrorBanner message={errorMessage(error)} /> : null}
       {isPending ? (
-        <Center py="md" role="status">
+        // About the height of five items, so the sections below stay put as the list arrives.
+        <Center mih={230} role="status">
           <Group gap="sm">
             <Loader size="sm" />
             <Text size="sm">{loadingText}</Text>

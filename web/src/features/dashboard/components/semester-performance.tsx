@@ -86,10 +86,14 @@ export function SemesterPerformance({
           Not available.
         </Text>
       ) : !data ? (
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Skeleton height={120} />
-          <Skeleton height={120} />
-        </SimpleGrid>
+        // The size of the two cards and the sentence, so nothing moves when they arrive.
+        <>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Skeleton height={130} />
+            <Skeleton height={130} />
+          </SimpleGrid>
+          <Skeleton height={20} width="60%" mt="md" />
+        </>
       ) : (
         <>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
