@@ -95,7 +95,13 @@ export function ChartFigure({
           {summary}
           {table && (
             <details style={{ marginTop: 'var(--mantine-spacing-xs)' }}>
-              <Text component="summary" size="sm" c="blue.8" fw={600} style={{ cursor: 'pointer' }}>
+              <Text
+                component="summary"
+                size="sm"
+                c="var(--mantine-color-anchor)"
+                fw={600}
+                style={{ cursor: 'pointer' }}
+              >
                 Show as table<VisuallyHidden>: {title}</VisuallyHidden>
               </Text>
               <ScrollableTable label={`${title}: table`} minWidth={300}>
