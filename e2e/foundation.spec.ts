@@ -73,7 +73,6 @@ describeInBrowser('the product runs and signs people in', (session) => {
     const { server } = session();
     const page = await session().newPage();
     await signInThroughForm(page, server, server.admin.email, server.admin.password);
-    await saveScreenshot(page, 'dashboard');
 
     const nav = page.getByRole('navigation', { name: 'Sections' });
     for (const label of [

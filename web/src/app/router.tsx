@@ -50,8 +50,11 @@ const routes: RouteObject[] = [
                 path: '/my-bonuses',
                 lazy: page(() => import('../features/my-records/my-bonuses-page')),
               },
-              { path: '/top10', lazy: page(() => import('./placeholder-page')) },
-              { path: '/average-scores', lazy: page(() => import('./placeholder-page')) },
+              { path: '/top10', lazy: page(() => import('../features/top10/top10-page')) },
+              {
+                path: '/average-scores',
+                lazy: page(() => import('../features/average-scores/average-scores-page')),
+              },
               {
                 element: <RequireRole role="admin" />,
                 children: [

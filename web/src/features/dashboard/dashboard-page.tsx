@@ -1,24 +1,15 @@
-import { Paper, Text, Title } from '@mantine/core';
 import { useSession } from '../../lib/session';
+import { EmployeeDashboard } from './employee-dashboard';
+import { HrDashboard } from './hr-dashboard';
 
-/** The dashboard hub; its cards, tables, toasts and charts arrive with the insights issue. */
+/** /dashboard: HR's organisation-wide dashboard for admins and managers, the own one for employees. */
 export default function DashboardPage() {
   const { user } = useSession();
   if (!user) return null;
-  const isHr = user.user_type !== 'employee';
-  return (
-    <>
-      <Title order={1} mb="xs">
-        {isHr ? 'HR Dashboard' : 'My Dashboard'}
-      </Title>
-      <Text c="dimmed" mb="lg">
-        Welcome back, {user.firstname}.
-      </Text>
-      <Paper withBorder p="lg">
-        <Text>
-          Signed in as <strong>{user.email}</strong> ({user.user_type}).
-        </Text>
-      </Paper>
-    </>
+  const firstName = user.firstname || user.first_name;
+  return user.user_type === 'employee' ? (
+    <EmployeeDashboard firstName={firstName} />
+  ) : (
+    <HrDashboard firstName={firstName} />
   );
 }
