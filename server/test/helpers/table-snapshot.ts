@@ -36,3 +36,15 @@ export async function tableSnapshot(db: Kysely<DB>): Promise<TableSnapshot> {
   }
   return snapshot;
 }
+
+/** The tables holding `text` anywhere in a row (to prove a value was never stored). */
+export async function tablesContaining(db: Kysely<DB>, text: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const table of await tableNames(db)) {
+    const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(
+      db,
+    );
+    if (rows.some((row) => JSON.stringify(row).includes(text))) found.push(table);
+  }
+  return found;
+}
