@@ -28,8 +28,16 @@ async function whileDeleting(
     await client.query('begin');
     await client.query('delete from employees where id = $1', [employeeId]);
     const answer = request();
-    // Long enough for the request to pass its own checks and wait on the delete's locks.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Commit once the request has passed its own checks and waits on the delete's locks.
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline) {
+      const { rows } = await client.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity
+         where datname = current_database() and wait_event_type = 'Lock'`,
+      );
+      if (rows[0]!.n > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     await client.query('commit');
     return await answer;
   } finally {
