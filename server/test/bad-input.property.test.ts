@@ -10,8 +10,8 @@ import { describeEachEngine } from './helpers/test-app';
 
 /**
  * PRODUCT.md section 6, "bad input": for every route of the OpenAPI document, generated
- * malformed requests (helpers/malformed-requests.ts) with valid admin, manager and employee
- * tokens answer exactly the 4xx they must, always in the envelope (`success: false` and a
+ * malformed requests (helpers/malformed-requests.ts) with the valid admin, manager and
+ * employee tokens the route allows (now and then a refused or broken one) answer exactly the 4xx they must, always in the envelope (`success: false` and a
  * message), never a 5xx, and change nothing stored: every table is compared with its state
  * before the run after each request.
  *
@@ -45,6 +45,8 @@ async function validRequestFor(
   const caller = ORDER.find((c) => row.expect[c] < 300)!;
   const refused = ORDER.find((c) => c !== 'anonymous' && row.expect[c] === 403);
   const request = await row.request(caller, fx);
+  // A request made for one particular account (a fresh user, the one asked a question) keeps it.
+  const others = ORDER.filter((c) => c !== caller && c !== 'anonymous' && row.expect[c] < 300);
   const [, search = ''] = request.url.split('?');
   return {
     method: operation.method,
@@ -52,6 +54,10 @@ async function validRequestFor(
     query: [...new URLSearchParams(search).entries()],
     body: request.body as Record<string, unknown> | undefined,
     token: request.token !== undefined ? request.token : fx.tokenOf(caller),
+    otherAllowedTokens:
+      request.token !== undefined || caller === 'anonymous'
+        ? []
+        : others.map((c) => fx.tokenOf(c)!),
     refusedToken: refused ? fx.tokenOf(refused) : null,
     status: row.expect[caller],
   };

@@ -21,6 +21,8 @@ export interface ValidRequest {
   query: [string, string][];
   body: Record<string, unknown> | undefined;
   token: string | null;
+  /** Tokens of the other roles the route allows, used as often as `token`. */
+  otherAllowedTokens: string[];
   /** A token of a role the route refuses (403), when there is one. */
   refusedToken: string | null;
   /** What the valid request answers (2xx). */
@@ -502,6 +504,7 @@ export function malformedRequests(
   return fc
     .tuple(
       combined,
+      fc.constantFrom(valid.token, ...valid.otherAllowedTokens),
       queryNoise(declared),
       fc.dictionary(
         oddKey.filter((key) => !(key in (operation.body?.properties ?? {}))),
@@ -509,7 +512,7 @@ export function malformedRequests(
         { maxKeys: 3 },
       ),
     )
-    .map(([fault, noise, extraFields]): MalformedRequest => {
+    .map(([fault, allowedToken, noise, extraFields]): MalformedRequest => {
       const rawId =
         fault.rawPathId ??
         (fault.pathId !== undefined
@@ -522,7 +525,7 @@ export function malformedRequests(
 
       const headers: Record<string, string> = {};
       const token =
-        fault.token !== undefined ? fault.token : valid.token && `Bearer ${valid.token}`;
+        fault.token !== undefined ? fault.token : allowedToken && `Bearer ${allowedToken}`;
       if (token) headers.authorization = token;
 
       let payload: string | undefined;
