@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Four suites: `unit` (pure logic), `web` (React components in jsdom), `api` (the real server
- * against real SQLite and PostgreSQL databases) and `e2e` (the built app in Chromium).
+ * Five suites: `unit` (pure logic), `web` (React components in jsdom), `api` (the real server
+ * against real SQLite and PostgreSQL databases), `reliability` (the built server in child
+ * processes: killed under load, two instances on one PostgreSQL, backup and restore) and `e2e`
+ * (the built app in Chromium).
  */
 export default defineConfig({
   test: {
@@ -35,6 +37,18 @@ export default defineConfig({
           globalSetup: ['server/test/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'reliability',
+          include: ['server/reliability/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['server/reliability/global-setup.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          // Each file runs real servers under load: one at a time on a small machine.
+          fileParallelism: false,
         },
       },
       {

@@ -42,13 +42,20 @@ export function emailField(label = 'Email') {
     .email(`${label} must be a valid email address`);
 }
 
-/** A positive integer id in a path or query (arrives as a string). */
+/**
+ * A positive integer id in a path or query (arrives as a string). Only decimal digits: a plain
+ * number coercion would also take `0x1f`, `1e3`, ` 7 ` or `7.0` as ids.
+ */
 export function idParam(label = 'id') {
-  return z.coerce
-    .number({ error: `${label} must be a positive whole number` })
-    .int(`${label} must be a positive whole number`)
-    .positive(`${label} must be a positive whole number`)
-    .max(2_147_483_647, `${label} is too large`);
+  const invalid = `${label} must be a positive whole number`;
+  return z.preprocess(
+    (input) => (typeof input === 'string' && /^\d+$/.test(input) ? Number(input) : input),
+    z
+      .number({ error: invalid })
+      .int(invalid)
+      .positive(invalid)
+      .max(2_147_483_647, `${label} is too large`),
+  );
 }
 
 export const idParamsSchema = z.object({ id: idParam() });

@@ -23,6 +23,7 @@ export const QUESTION_MESSAGES = {
   chooseEmployees: 'Choose at least one employee (employee_ids) or everyone (all: true)',
   eitherEmployeesOrAll: 'Give either employee_ids or all: true, not both',
   noActiveEmployees: 'There are no active employees to ask',
+  staffChangedMeanwhile: 'The staff changed while asking everyone: please ask again',
   employeesNotFound: (ids: readonly number[]) =>
     `${ids.length === 1 ? 'Employee' : 'Employees'} not found: ${ids.join(', ')}`,
   /** The screen's texts (SPEC.md section 2 and 8). */

@@ -6,6 +6,8 @@ await build({
   entryPoints: {
     main: 'server/src/main.ts',
     migrate: 'server/src/cli/migrate.ts',
+    backup: 'server/src/cli/backup.ts',
+    restore: 'server/src/cli/restore.ts',
   },
   outdir: 'build/server',
   outExtension: { '.js': '.mjs' },

@@ -9,6 +9,10 @@ const steps = [
   ['Type check', ['npm', 'run', '--silent', 'typecheck']],
   ['Unit and component tests', ['npx', 'vitest', 'run', '--project', 'unit', '--project', 'web']],
   ['API tests on SQLite and PostgreSQL', ['npx', 'vitest', 'run', '--project', 'api']],
+  [
+    'Reliability tests (kill -9, two instances, backup and restore)',
+    ['npx', 'vitest', 'run', '--project', 'reliability'],
+  ],
   ['Browser tests in Chromium', ['npx', 'vitest', 'run', '--project', 'e2e']],
 ];
 

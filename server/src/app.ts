@@ -5,9 +5,10 @@ import type { Database } from './db/database';
 import type { TokenService } from './lib/tokens';
 import apiDocs from './plugins/api-docs';
 import auth from './plugins/auth';
-import errors from './plugins/errors';
+import errors, { answerFrameworkError } from './plugins/errors';
 import security from './plugins/security';
 import services from './plugins/services';
+import textGuard from './plugins/text-guard';
 import webApp from './plugins/web-app';
 import { apiModules } from './routes';
 
@@ -31,6 +32,8 @@ export async function buildApp(options: AppOptions) {
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
     // Request ids in logs let one failing request be followed through.
     requestIdHeader: false,
+    // Malformed addresses are refused by the router itself: answer them in the envelope too.
+    frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -43,6 +46,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(errors);
   await app.register(security);
   await app.register(auth);
+  await app.register(textGuard);
   await app.register(apiDocs);
   for (const registerModule of apiModules) await app.register(registerModule);
   if (options.webRoot) await app.register(webApp, { root: options.webRoot });

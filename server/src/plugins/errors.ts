@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -50,6 +50,25 @@ function validationEnvelope(
 function mentionsField({ field, message }: FieldError): boolean {
   const squash = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
   return squash(message).includes(squash(field.split('.').pop()!));
+}
+
+/**
+ * Errors Fastify's router raises before any route or hook runs, so the error handler above never
+ * sees them: an address with broken percent-encoding (`/api/employees/%E0%A4%A`) and a path
+ * parameter longer than the router allows. Passed as `frameworkErrors` when the app is built, so
+ * they too answer in the envelope instead of Fastify's own JSON.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  void reply.header('Cache-Control', 'no-store');
+  return send(reply, tooLong ? 414 : 400, {
+    success: false,
+    message: tooLong ? 'The address is too long' : 'The address is not valid',
+  });
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Bonus } from '#contract/bonuses';
 import { isPostgres } from '../../db/dialect';
 import type { DB } from '../../db/schema';
 import { toIso } from '../../lib/clock';
+import { takeInsightsLock } from '../insights/insight-totals.repository';
 
 /**
  * Bonuses are read newest first through the (employee_id, created_at) or (created_at) index; the
@@ -88,9 +89,12 @@ export async function findEnrichedBonus(db: Kysely<DB>, id: number) {
   return enriched;
 }
 
-export function findBonusForChange(db: Kysely<DB>, id: number) {
+/** The stored bonus, locked on PostgreSQL after the insights lock (migration 0006). */
+export async function findBonusForChange(db: Kysely<DB>, id: number) {
   const query = filteredBonuses(db, undefined).where('id', '=', id);
-  return (isPostgres(db) ? query.forUpdate() : query).executeTakeFirst();
+  if (!isPostgres(db)) return query.executeTakeFirst();
+  await takeInsightsLock(db);
+  return query.forUpdate().executeTakeFirst();
 }
 
 export async function insertBonus(

@@ -8,6 +8,7 @@ import {
   type UpdateBonusBody,
 } from '#contract/bonuses';
 import type { PageQuery } from '#contract/envelope';
+import { isForeignKeyViolation, violatedConstraint } from '../../db/constraint-errors';
 import type { DB } from '../../db/schema';
 import { nowIso } from '../../lib/clock';
 import { AppError, badRequest } from '../../lib/errors';
@@ -32,6 +33,18 @@ async function enrichedOrThrow(db: Kysely<DB>, id: number): Promise<Bonus> {
   const bonus = await findEnrichedBonus(db, id);
   if (!bonus) throw notFoundIn(MESSAGES.bonusNotFound);
   return bonus;
+}
+
+/**
+ * The insert broke a foreign key: the employee was deleted by a concurrent transaction after the
+ * check found them (PostgreSQL; SQLite has one writer). Answer as if the delete had come first.
+ */
+function employeeGone(error: unknown): never {
+  const constraint = violatedConstraint(error) ?? '';
+  if (isForeignKeyViolation(error) && (constraint === '' || constraint.includes('employee_id'))) {
+    throw notFoundIn(MESSAGES.employeeNotFound, 'employee_id');
+  }
+  throw error;
 }
 
 export function createBonusesService(db: Kysely<DB>) {
@@ -81,7 +94,7 @@ export function createBonusesService(db: Kysely<DB>) {
           awarded_by: actor.userId,
           created_at: body.created_at ?? now,
           updated_at: now,
-        });
+        }).catch(employeeGone);
         const created = await enrichedOrThrow(trx, id);
         await writeAudit(trx, actor, {
           name: 'Bonus Assignment',

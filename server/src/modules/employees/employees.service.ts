@@ -8,7 +8,11 @@ import type {
   ListEmployeesQuery,
   UpdateEmployeeBody,
 } from '#contract/employees';
-import { isUniqueViolation } from '../../db/constraint-errors';
+import {
+  isForeignKeyViolation,
+  isUniqueViolation,
+  violatedConstraint,
+} from '../../db/constraint-errors';
 import type { DB, EmployeesTable } from '../../db/schema';
 import { nowIso } from '../../lib/clock';
 import { badRequest, conflict, notFound } from '../../lib/errors';
@@ -63,8 +67,14 @@ function changedFields(before: Employee, after: Employee): string[] {
   );
 }
 
-/** A unique index refused the write after our check passed (two requests raced): still a 409. */
+/**
+ * A constraint refused the write after our checks passed (two requests raced): a unique index is
+ * still a 409, and a manager deleted meanwhile (PostgreSQL) the 400 its check would have given.
+ */
 function asConflict(error: unknown): never {
+  if (isForeignKeyViolation(error) && violatedConstraint(error)?.includes('manager_id')) {
+    throw badRequest('manager_id must be the id of an existing employee', 'manager_id');
+  }
   if (isUniqueViolation(error)) {
     const text = String((error as Error).message ?? '');
     if (text.includes('employee_code'))

@@ -146,11 +146,21 @@ export async function recomputeInsightTotals(db: Kysely<DB>): Promise<InsightTot
 /** The advisory lock every insight trigger takes first on PostgreSQL (migration 0004). */
 export const INSIGHTS_LOCK_KEY = 7_341_002;
 
+/**
+ * Takes the insights lock now, on PostgreSQL, for the rest of the transaction. Every statement
+ * writing staff, values, bonuses or score totals takes it before locking rows (migration 0006);
+ * a transaction that locks such rows by reading them `for update` must take it before that
+ * read, or it could hold a row another writer waits for while it waits for this lock.
+ */
+export async function takeInsightsLock(db: Kysely<DB>): Promise<void> {
+  if (isPostgres(db)) await sql`select pg_advisory_xact_lock(${INSIGHTS_LOCK_KEY})`.execute(db);
+}
+
 /** Replaces the maintained figures with freshly computed ones (one transaction). */
 export async function rebuildInsightTotals(db: Kysely<DB>): Promise<void> {
   const rebuild = async (trx: Kysely<DB>) => {
     // Writers wait meanwhile, so nothing changes between the count and the write.
-    if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(${INSIGHTS_LOCK_KEY})`.execute(trx);
+    await takeInsightsLock(trx);
     const fresh = await recomputeInsightTotals(trx);
     await trx.deleteFrom('insight_totals').where('name', '!=', 'ranking_version').execute();
     await trx.deleteFrom('monthly_metric_totals').execute();

@@ -4,6 +4,7 @@ import type { PerformanceMetric } from '#contract/performance-metrics';
 import { isPostgres } from '../../db/dialect';
 import type { DB } from '../../db/schema';
 import { toIso } from '../../lib/clock';
+import { takeInsightsLock } from '../insights/insight-totals.repository';
 
 /**
  * Metric values are read newest first, a page at a time, through one of the
@@ -133,10 +134,15 @@ export async function findEnrichedValue(db: Kysely<DB>, id: number) {
   return enriched;
 }
 
-/** The stored row, locked for the rest of the transaction on PostgreSQL (SQLite has one writer). */
-export function findValueForChange(db: Kysely<DB>, id: number) {
+/**
+ * The stored row, locked for the rest of the transaction on PostgreSQL (SQLite has one writer),
+ * after the insights lock that every writer of values takes first (migration 0006).
+ */
+export async function findValueForChange(db: Kysely<DB>, id: number) {
   const query = filteredValues(db, {}).where('id', '=', id);
-  return (isPostgres(db) ? query.forUpdate() : query).executeTakeFirst();
+  if (!isPostgres(db)) return query.executeTakeFirst();
+  await takeInsightsLock(db);
+  return query.forUpdate().executeTakeFirst();
 }
 
 export interface NewValue {

@@ -9,6 +9,7 @@ import {
   type RecordMetricValueBody,
   type UpdateMetricValueBody,
 } from '#contract/performance-metrics';
+import { isForeignKeyViolation, violatedConstraint } from '../../db/constraint-errors';
 import type { DB } from '../../db/schema';
 import { nowIso } from '../../lib/clock';
 import { AppError, badRequest } from '../../lib/errors';
@@ -31,6 +32,24 @@ import {
 
 const notFoundIn = (message: string, field?: string) =>
   new AppError(404, message, field ? [{ field, message }] : undefined);
+
+/**
+ * The insert broke a foreign key: the employee or metric type was deleted by a concurrent
+ * transaction after the checks found it (PostgreSQL; SQLite has one writer). Answer as if the
+ * delete had come first.
+ */
+function answerGoneReference(error: unknown): never {
+  if (isForeignKeyViolation(error)) {
+    const constraint = violatedConstraint(error) ?? '';
+    if (constraint.includes('metric_type_id')) {
+      throw notFoundIn(MESSAGES.metricTypeNotFound, 'metric_type_id');
+    }
+    if (constraint === '' || constraint.includes('user_id')) {
+      throw notFoundIn(MESSAGES.employeeNotFound, 'user_id');
+    }
+  }
+  throw error;
+}
 
 /** "85.5%", "12 hours", "40": a value as a person reads it in the audit trail. */
 function withUnit(value: number, unit: string | null): string {
@@ -101,7 +120,7 @@ export function createPerformanceMetricsService(db: Kysely<DB>) {
           created_at: createdAt,
           updated_at: now,
         };
-        const id = await insertValue(trx, row);
+        const id = await insertValue(trx, row).catch(answerGoneReference);
         await moveScoreTotals(trx, row, 1, hundredths);
         const created = await enrichedOrThrow(trx, id);
         await writeAudit(trx, actor, {

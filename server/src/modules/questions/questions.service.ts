@@ -10,6 +10,7 @@ import {
   type OwnResponseList,
   type OwnResponsesQuery,
 } from '#contract/questions';
+import { isForeignKeyViolation } from '../../db/constraint-errors';
 import type { DB } from '../../db/schema';
 import { nowIso } from '../../lib/clock';
 import { AppError, badRequest, conflict } from '../../lib/errors';
@@ -54,12 +55,34 @@ const questionNotFound = () =>
     { field: 'id', message: MESSAGES.questionNotFound },
   ]);
 
+/**
+ * Asking everyone broke a foreign key: someone was deleted by a concurrent transaction between
+ * the read of the staff and the insert (PostgreSQL; SQLite has one writer).
+ */
+function staffChangedMeanwhile(error: unknown): never {
+  if (isForeignKeyViolation(error)) throw conflict(MESSAGES.staffChangedMeanwhile);
+  throw error;
+}
+
 const emptyPage = (query: { page: number; limit: number }) => ({
   responses: [],
   pagination: { page: query.page, limit: query.limit, total: 0 },
 });
 
 export function createQuestionsService(db: Kysely<DB>) {
+  /**
+   * Named employees broke a foreign key: one was deleted by a concurrent transaction after they
+   * were found. Answer as if the delete had come first, naming who is gone.
+   */
+  async function employeesGoneMeanwhile(error: unknown, wanted: number[]): Promise<never> {
+    if (!isForeignKeyViolation(error)) throw error;
+    const still = new Set((await employeesWithIds(db, wanted)).map((employee) => employee.id));
+    const missing = wanted.filter((id) => !still.has(id)).sort((a, b) => a - b);
+    if (missing.length === 0) throw error;
+    const message = MESSAGES.employeesNotFound(missing);
+    throw new AppError(404, message, [{ field: 'employee_ids', message }]);
+  }
+
   return {
     /** The caller's own questions, newest first; none for an account with no employee record. */
     async listOwn(employeeId: number | null, query: OwnResponsesQuery): Promise<OwnResponseList> {
@@ -103,7 +126,7 @@ export function createQuestionsService(db: Kysely<DB>) {
             question: body.question,
             asked_by: actor.userId,
             at,
-          });
+          }).catch(staffChangedMeanwhile);
           if (employeeIds.length === 0) throw badRequest(MESSAGES.noActiveEmployees, 'all');
           description =
             `Asked ${quoted(body.question)} of everyone: ` +
@@ -128,7 +151,7 @@ export function createQuestionsService(db: Kysely<DB>) {
               asked_by: actor.userId,
               at,
             })),
-          );
+          ).catch((error: unknown) => employeesGoneMeanwhile(error, wanted));
           employeeIds = wanted;
           if (questionIds.length === 1) questionId = questionIds[0]!;
           description = describeAsked(body.question, employees);

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { UserWithPassword } from '#contract/users';
-import { isUniqueViolation } from '../../db/constraint-errors';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/constraint-errors';
 import type { DB } from '../../db/schema';
 import { nowIso } from '../../lib/clock';
 import { conflict, notFound } from '../../lib/errors';
@@ -99,6 +99,8 @@ export function createAccountLinkService(db: Kysely<DB>) {
         if (isUniqueViolation(error)) {
           throw conflict('The account was linked or created by someone else at the same moment');
         }
+        // The employee was deleted by a concurrent transaction after it was found (PostgreSQL).
+        if (isForeignKeyViolation(error)) throw notFound('Employee');
         throw error;
       }
     },

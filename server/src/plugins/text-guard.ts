@@ -1,0 +1,71 @@
+import type { FastifyInstance, preValidationHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { badRequest } from '../lib/errors';
+
+/**
+ * Text that no database here can store faithfully: NUL (PostgreSQL refuses it in `text`, which
+ * turned such input into a 500, while SQLite kept it) and UTF-16 surrogates without their pair
+ * (broken Unicode, silently mangled into replacement characters by both drivers). With the `u`
+ * flag a proper surrogate pair is one code point, so only unpaired halves match `\p{Cs}`.
+ */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
+const UNSTORABLE = /[\u0000\p{Cs}]/u;
+
+/** The path ("skills.2") of the first string holding unstorable text, or null when there is none. */
+export function findUnstorableText(value: unknown): string | null {
+  // Iterative, so a deeply nested body cannot exhaust the stack.
+  const stack: [unknown, string][] = [[value, '']];
+  while (stack.length > 0) {
+    const [current, path] = stack.pop()!;
+    if (typeof current === 'string') {
+      if (UNSTORABLE.test(current)) return path;
+    } else if (current !== null && typeof current === 'object') {
+      const children = Object.entries(current);
+      for (let i = children.length - 1; i >= 0; i--) {
+        const [key, child] = children[i]!;
+        stack.push([child, path ? `${path}.${key}` : key]);
+      }
+    }
+  }
+  return null;
+}
+
+const refuseUnstorableText: preValidationHookHandler = (request, _reply, done) => {
+  const parts = [
+    ['params', request.params],
+    ['query', request.query],
+    ['body', request.body],
+  ] as const;
+  for (const [part, value] of parts) {
+    const path = findUnstorableText(value);
+    if (path !== null) {
+      const field = path || part;
+      done(
+        badRequest(
+          `${field} contains a character that cannot be stored (NUL or an unpaired surrogate)`,
+          field,
+        ),
+      );
+      return;
+    }
+  }
+  done();
+};
+
+/**
+ * Refuses unstorable text in params, query and body with a 400 naming the field, before schema
+ * validation, on every route that takes input. Routes without input pay nothing.
+ */
+async function textGuardPlugin(app: FastifyInstance) {
+  app.addHook('onRoute', (route) => {
+    const schema = route.schema;
+    if (!schema?.body && !schema?.querystring && !schema?.params) return;
+    const existing = route.preValidation;
+    route.preValidation = [
+      ...(Array.isArray(existing) ? existing : existing ? [existing] : []),
+      refuseUnstorableText,
+    ];
+  });
+}
+
+export default fp(textGuardPlugin, { name: 'text-guard' });
