@@ -1,7 +1,8 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import { responseSerializerCompiler } from './lib/response-serializer';
 import type { TokenService } from './lib/tokens';
 import apiDocs from './plugins/api-docs';
 import auth from './plugins/auth';
@@ -33,7 +34,7 @@ export async function buildApp(options: AppOptions) {
     requestIdHeader: false,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
 
   await app.register(services, {
     config: options.config,
