@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { isAllowed, type Access } from '#contract/access';
 import { AUTH_MESSAGES } from '#contract/auth-messages';
 import { AppError, forbidden, unauthorized } from '../lib/errors';
+import { findSessionUser } from '../modules/auth/auth.repository';
 import { toAuthUser, type AuthUser } from '../modules/auth/auth-user';
 
 declare module 'fastify' {
@@ -53,19 +54,7 @@ async function authPlugin(app: FastifyInstance) {
     const claims = await app.tokens.verify(token);
     if (!claims) throw unauthorized(AUTH_MESSAGES.sessionExpired);
 
-    const row = await app.db
-      .selectFrom('users')
-      .select([
-        'id',
-        'email',
-        'firstname',
-        'lastname',
-        'user_type',
-        'employee_id',
-        'tokens_valid_after',
-      ])
-      .where('id', '=', claims.userId)
-      .executeTakeFirst();
+    const row = await findSessionUser(app.db, claims.userId);
     // A deleted user, or a token issued before a password or role change, is no longer valid.
     if (!row || claims.issuedAtMs < Number(row.tokens_valid_after)) {
       throw unauthorized(AUTH_MESSAGES.sessionExpired);

@@ -1,6 +1,8 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { preparedQuery } from '../../db/prepared-query';
 import type { DB } from '../../db/schema';
 import { nowIso } from '../../lib/clock';
+import type { AuthUserRow } from './auth-user';
 
 const AUTH_COLUMNS = [
   'id',
@@ -18,6 +20,22 @@ export function findCredentialsByEmail(db: Kysely<DB>, email: string) {
 
 export function findCredentialsById(db: Kysely<DB>, id: number) {
   return db.selectFrom('users').select(AUTH_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+const sessionUserQuery = preparedQuery(
+  (id: number) => sql<AuthUserRow & { tokens_valid_after: number | string }>`
+    select id, email, firstname, lastname, user_type, employee_id, tokens_valid_after
+    from users where id = ${id}`,
+);
+
+/**
+ * The account behind a session and when its tokens were last revoked: read on every signed-in
+ * request, never remembered, so a password change, role change or deletion takes effect at once.
+ * One statement compiled once (building it through Kysely cost as much as running it).
+ */
+export async function findSessionUser(db: Kysely<DB>, id: number) {
+  const [row] = await sessionUserQuery(db, id);
+  return row;
 }
 
 /** Sets a new password and revokes every token issued before now. */

@@ -1,5 +1,5 @@
 import { CompiledQuery, type Kysely, type RawBuilder } from 'kysely';
-import type { DB } from '../../db/schema';
+import type { DB } from './schema';
 
 /**
  * A raw SQL statement compiled once per database and then run with fresh parameters, for the
