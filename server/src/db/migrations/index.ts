@@ -4,6 +4,7 @@ import * as people from './0002_people';
 import * as performance from './0003_performance';
 import * as insights from './0004_insights';
 import * as questions from './0005_questions';
+import * as listTotals from './0006_list_totals';
 
 /** Every migration in the order it runs. Append; never edit or reorder a released one. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003_performance': performance,
   '0004_insights': insights,
   '0005_questions': questions,
+  '0006_list_totals': listTotals,
 };
