@@ -4,6 +4,7 @@ import type { ListUsersQuery } from '#contract/users';
 import { isPostgres } from '../../db/dialect';
 import { containsIgnoringCase } from '../../db/like';
 import type { DB, UsersTable } from '../../db/schema';
+import { listTotal } from '../list-totals/list-totals.repository';
 
 /** Application users: Kysely queries only. The password hash is never selected here. */
 
@@ -61,18 +62,27 @@ export type UserDetailRow = Awaited<
   ReturnType<ReturnType<typeof userRows>['executeTakeFirstOrThrow']>
 >;
 
-export async function listUsers(db: Kysely<DB>, query: ListUsersQuery) {
-  const countRow = await filteredUsers(db, query)
+/** Accounts matching: the totals kept by triggers (0006) unless a search asks for a count. */
+async function countUsers(db: Kysely<DB>, query: Pick<ListUsersQuery, 'user_type' | 'search'>) {
+  if (!query.search) return listTotal(db, query.user_type ? `users:${query.user_type}` : 'users');
+  const row = await filteredUsers(db, query)
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+export async function listUsers(db: Kysely<DB>, query: ListUsersQuery) {
   let page = userRows(db, query);
   for (const key of SORT_KEYS[query.sort]) page = page.orderBy(key, query.order);
-  const rows = await page
-    .orderBy('u.id', query.order)
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit)
-    .execute();
-  return { rows, total: Number(countRow.total) };
+  const [rows, total] = await Promise.all([
+    page
+      .orderBy('u.id', query.order)
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit)
+      .execute(),
+    countUsers(db, query),
+  ]);
+  return { rows, total };
 }
 
 export function findUser(db: Kysely<DB>, id: number) {
