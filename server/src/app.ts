@@ -7,6 +7,7 @@ import type { TokenService } from './lib/tokens';
 import apiDocs from './plugins/api-docs';
 import auth from './plugins/auth';
 import errors from './plugins/errors';
+import responseCache from './plugins/response-cache';
 import security from './plugins/security';
 import services from './plugins/services';
 import webApp from './plugins/web-app';
@@ -44,6 +45,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(errors);
   await app.register(security);
   await app.register(auth);
+  await app.register(responseCache);
   await app.register(apiDocs);
   for (const registerModule of apiModules) await app.register(registerModule);
   if (options.webRoot) await app.register(webApp, { root: options.webRoot });

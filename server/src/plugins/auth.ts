@@ -14,6 +14,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in caller; null only on public routes. */
     user: AuthUser | null;
+    /** The data version read with the caller's account (null on public routes). */
+    dataVersion: number | null;
   }
 }
 
@@ -37,6 +39,7 @@ function bearerToken(request: FastifyRequest): string | null {
  */
 async function authPlugin(app: FastifyInstance) {
   app.decorateRequest('user', null);
+  app.decorateRequest('dataVersion', null);
 
   app.addHook('onRoute', (route) => {
     const isApi = route.url.startsWith('/api/');
@@ -61,6 +64,7 @@ async function authPlugin(app: FastifyInstance) {
     }
 
     request.user = toAuthUser(row);
+    request.dataVersion = row.data_version === null ? null : Number(row.data_version);
     if (!isAllowed(access, row.user_type)) throw forbidden(AUTH_MESSAGES.forbidden);
   });
 }

@@ -13,13 +13,32 @@ import { columnTypes, isPostgres } from './helpers';
  *   ones are the difference;
  * - `metric_values:type:<metric_type_id>`: metric values per type (the type filter).
  *
- * Searches still count the rows they match. On PostgreSQL each trigger that changes a total
- * first takes the advisory lock of 0004, so all writers of maintained totals queue in one order.
+ * Searches still count the rows they match.
+ *
+ * And `data_version`, which moves with every write to a table the API reads (base tables and the
+ * score tables), whoever writes it: a signed-in GET answer computed at one version can be sent
+ * again to the same caller until the next (plugins/response-cache.ts).
+ *
+ * On PostgreSQL each trigger that changes a row here first takes the advisory lock of 0004, so
+ * all writers of maintained totals queue in one order.
  */
 
 /** pg_advisory_xact_lock key of the maintained totals (the same as 0004_insights). */
 const LOCK_KEY = 7_341_002;
 const USER_TYPES = ['admin', 'manager', 'employee'];
+/** Every table whose rows some API answer shows, directly or through a maintained total. */
+const VERSIONED_TABLES = [
+  'users',
+  'employees',
+  'metric_types',
+  'performance_metrics',
+  'bonuses',
+  'questions',
+  'audit_entries',
+  'employee_scores',
+  'employee_monthly_scores',
+  'employee_metric_type_scores',
+];
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -44,6 +63,7 @@ async function seedFromExistingData(db: Kysely<any>): Promise<void> {
     await sql`insert into list_totals (name, value)
       select ${`users:${type}`}, count(*) from users where user_type = ${type}`.execute(db);
   }
+  await sql`insert into list_totals (name, value) values ('data_version', 0)`.execute(db);
 }
 
 async function createSqliteTriggers(db: Kysely<any>): Promise<void> {
@@ -94,6 +114,13 @@ async function createSqliteTriggers(db: Kysely<any>): Promise<void> {
        ${add(typeTotal('old'), '-1')}
        ${add(typeTotal('new'), '1')}
      end`,
+    ...VERSIONED_TABLES.flatMap((table) =>
+      ['insert', 'update', 'delete'].map(
+        (event) => `create trigger data_version_${table}_${event} after ${event} on ${table} begin
+           update list_totals set value = value + 1 where name = 'data_version';
+         end`,
+      ),
+    ),
   ];
   for (const statement of statements) await sql.raw(statement).execute(db);
 }
@@ -137,6 +164,17 @@ async function createPostgresTriggers(db: Kysely<any>): Promise<void> {
        select 'questions:answered' where r.responded_at is not null`,
     ),
     fn('list_totals_values', `select 'metric_values:type:' || r.metric_type_id`),
+    `create function data_version_bump() returns trigger language plpgsql as $$
+     begin
+       perform pg_advisory_xact_lock(${LOCK_KEY});
+       update list_totals set value = value + 1 where name = 'data_version';
+       return null;
+     end $$`,
+    ...VERSIONED_TABLES.map(
+      (table) => `create trigger data_version_${table}
+         after insert or update or delete or truncate on ${table}
+         for each statement execute function data_version_bump()`,
+    ),
   ];
   for (const [table, name] of TRIGGERED_TABLES) {
     statements.push(
@@ -167,7 +205,16 @@ export async function down(db: Kysely<any>): Promise<void> {
       }
       await sql.raw(`drop function ${name}()`).execute(db);
     }
+    for (const table of VERSIONED_TABLES) {
+      await sql.raw(`drop trigger data_version_${table} on ${table}`).execute(db);
+    }
+    await sql.raw(`drop function data_version_bump()`).execute(db);
   } else {
+    for (const table of VERSIONED_TABLES) {
+      for (const event of ['insert', 'update', 'delete']) {
+        await sql.raw(`drop trigger data_version_${table}_${event}`).execute(db);
+      }
+    }
     for (const name of [
       'list_totals_audit_insert',
       'list_totals_audit_delete',

@@ -23,15 +23,20 @@ export function findCredentialsById(db: Kysely<DB>, id: number) {
 }
 
 const sessionUserQuery = preparedQuery(
-  (id: number) => sql<AuthUserRow & { tokens_valid_after: number | string }>`
-    select id, email, firstname, lastname, user_type, employee_id, tokens_valid_after
+  (id: number) => sql<
+    AuthUserRow & { tokens_valid_after: number | string; data_version: number | string | null }
+  >`
+    select id, email, firstname, lastname, user_type, employee_id, tokens_valid_after,
+      (select value from list_totals where name = 'data_version') as data_version
     from users where id = ${id}`,
 );
 
 /**
  * The account behind a session and when its tokens were last revoked: read on every signed-in
  * request, never remembered, so a password change, role change or deletion takes effect at once.
- * One statement compiled once (building it through Kysely cost as much as running it).
+ * The same statement reads the data version the response cache checks, so a cached answer costs
+ * no second round trip. One statement compiled once (building it through Kysely cost as much as
+ * running it).
  */
 export async function findSessionUser(db: Kysely<DB>, id: number) {
   const [row] = await sessionUserQuery(db, id);

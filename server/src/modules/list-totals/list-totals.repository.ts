@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { UserType } from '#contract/roles';
+import { isPostgres } from '../../db/dialect';
 import { preparedQuery } from '../../db/prepared-query';
 import type { DB } from '../../db/schema';
 
@@ -27,9 +28,19 @@ export async function listTotal(db: Kysely<DB>, name: ListTotalName): Promise<nu
   return Number(row?.value ?? 0);
 }
 
+/** The advisory lock of the maintained totals on PostgreSQL (migrations 0004 and 0006). */
+const INSIGHTS_LOCK_KEY = 7_341_002;
+
+/** Moves with every write to a table the API reads (kept by triggers, 0006). */
+export const DATA_VERSION = 'data_version';
+
 /** Every maintained total that is not 0, by name. */
 export async function readListTotals(db: Kysely<DB>): Promise<Map<string, number>> {
-  const rows = await db.selectFrom('list_totals').select(['name', 'value']).execute();
+  const rows = await db
+    .selectFrom('list_totals')
+    .select(['name', 'value'])
+    .where('name', '<>', DATA_VERSION)
+    .execute();
   return new Map(
     rows
       .filter((row) => Number(row.value) !== 0)
@@ -56,15 +67,31 @@ export async function recomputeListTotals(db: Kysely<DB>): Promise<Map<string, n
   );
 }
 
-/** Replaces every maintained total with a fresh count (after a repair or a raw bulk load). */
+/**
+ * Replaces every maintained total with a fresh count (after a repair or a raw bulk load), and
+ * moves the data version so no answer computed from the old totals is sent again.
+ */
 export async function rebuildListTotals(db: Kysely<DB>): Promise<void> {
-  const fresh = await recomputeListTotals(db);
   await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('list_totals').execute();
-    if (fresh.size === 0) return;
-    await trx
-      .insertInto('list_totals')
-      .values([...fresh].map(([name, value]) => ({ name, value })))
-      .execute();
+    // Writers wait meanwhile (the triggers' lock), so nothing changes between count and write.
+    if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(${INSIGHTS_LOCK_KEY})`.execute(trx);
+    const fresh = await recomputeListTotals(trx);
+    await trx.deleteFrom('list_totals').where('name', '<>', DATA_VERSION).execute();
+    if (fresh.size > 0) {
+      await trx
+        .insertInto('list_totals')
+        .values([...fresh].map(([name, value]) => ({ name, value })))
+        .execute();
+    }
+    await bumpDataVersion(trx);
   });
+}
+
+/** For repairs that rewrite maintained tables the version triggers do not watch. */
+export async function bumpDataVersion(db: Kysely<DB>): Promise<void> {
+  await db
+    .updateTable('list_totals')
+    .set((eb) => ({ value: eb('value', '+', 1) }))
+    .where('name', '=', DATA_VERSION)
+    .execute();
 }
