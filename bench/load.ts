@@ -15,6 +15,11 @@ export interface LoadOptions {
   /** Seconds a target runs in each round. */
   seconds: number;
   rounds: number;
+  /**
+   * Give every request a URL of its own (an extra query parameter the routes ignore), so none is
+   * answered from the response cache: what a first read of each page costs.
+   */
+  bypassCache?: boolean;
 }
 
 export type Tokens = Record<Exclude<Role, 'public'>, string[]>;
@@ -40,17 +45,24 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
+let unique = 0;
+
 async function run(
   url: string,
   target: Target,
   tokens: Tokens,
   connections: number,
   seconds: number,
+  bypassCache = false,
 ) {
   const own = target.role === 'public' ? null : tokens[target.role];
   let nextToken = 0;
   let nextPath = 0;
   const paths = target.paths;
+  const nextUrl = () => {
+    const path = paths[nextPath++ % paths.length]!;
+    return bypassCache ? `${path}${path.includes('?') ? '&' : '?'}bench=${unique++}` : path;
+  };
   return autocannon({
     url,
     connections,
@@ -64,8 +76,8 @@ async function run(
       {
         method: 'GET',
         path: paths[0]!,
-        ...(paths.length > 1 && {
-          setupRequest: (request) => ({ ...request, path: paths[nextPath++ % paths.length]! }),
+        ...((paths.length > 1 || bypassCache) && {
+          setupRequest: (request) => ({ ...request, path: nextUrl() }),
         }),
       },
     ],
@@ -93,8 +105,9 @@ export async function measureReads(
   options: LoadOptions,
   onProgress: (line: string) => void = () => undefined,
 ): Promise<Measured[]> {
+  const bypass = options.bypassCache ?? false;
   for (const target of targets) {
-    await run(server.url, target, tokens, options.connections, 1);
+    await run(server.url, target, tokens, options.connections, 1, bypass);
     await settle(server.url);
   }
   const samples = targets.map(() => [] as Awaited<ReturnType<typeof run>>[]);
@@ -103,7 +116,14 @@ export async function measureReads(
   for (let round = 0; round < options.rounds; round++) {
     for (const [i, target] of targets.entries()) {
       const before = server.cpuMicros();
-      const result = await run(server.url, target, tokens, options.connections, options.seconds);
+      const result = await run(
+        server.url,
+        target,
+        tokens,
+        options.connections,
+        options.seconds,
+        bypass,
+      );
       const after = server.cpuMicros();
       await settle(server.url);
       samples[i]!.push(result);

@@ -17,7 +17,10 @@ export interface EngineRun {
   engine: 'sqlite' | 'postgres';
   scale: ScaleSummary;
   loadSeconds: { load: number; aggregate: number };
+  /** Repeated reads, as the bench sends them: answered from the response cache. */
   reads: Measured[];
+  /** The same reads with every request a cache miss (a URL of its own). */
+  computed: Measured[];
   write: WriteMeasured;
   memory: { afterReads: number; peak: number } | null;
   loadAverage: { before: string; after: string };
@@ -63,32 +66,39 @@ export function verdict(m: Measured, health: Measured): { p99: boolean; ratio: b
 
 function engineTable(run: EngineRun): string {
   const health = run.reads.find((m) => m.target.budget === 'ceiling')!;
+  const computedHealth = run.computed.find((m) => m.target.budget === 'ceiling')!;
   const lines = [
-    '| route | role | requests/s | of health | budget | p50 ms | p99 ms | worst p99 | server CPU µs/req | health CPU / route CPU | load avg | met |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | :-: |',
+    '| route | role | budget | requests/s | of health | p50 ms | p99 ms | met | computed: requests/s | of health | p50 ms | p99 ms | server CPU µs/req | met | load avg |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | :-: | ---: | ---: | ---: | ---: | ---: | :-: | ---: |',
   ];
-  for (const m of run.reads) {
-    const v = verdict(m, health);
-    const met = v.p99 && v.ratio !== false ? 'yes' : 'no';
-    const cpuShare = health.cpu && m.cpu ? pct(health.cpu / m.cpu) : 'n/a';
+  const met = (m: Measured, h: Measured) => {
+    const v = verdict(m, h);
+    const failed = m.failures ? ` (${m.failures} failed)` : '';
+    return `${v.p99 && v.ratio !== false ? 'yes' : '**no**'}${failed}`;
+  };
+  for (const [i, m] of run.reads.entries()) {
+    const c = run.computed[i]!;
     const label = m.target.label.replace(/\|/g, '\\|');
+    const budget = m.target.budget ? RATIO_LABEL[m.target.budget] : '';
     lines.push(
-      `| \`${label}\` | ${m.target.role} | ${int(m.rps)} | ${pct(m.rps / health.rps)} | ${m.target.budget ? RATIO_LABEL[m.target.budget] : ''} | ${m.p50} | ${m.p99} | ${m.p99Worst} | ${m.cpu ?? 'n/a'} | ${cpuShare} | ${median(m.load).toFixed(1)} | ${met}${m.failures ? ` (${m.failures} failed)` : ''} |`,
+      `| \`${label}\` | ${m.target.role} | ${budget} | ${int(m.rps)} | ${pct(m.rps / health.rps)} | ${m.p50} | ${m.p99} | ${met(m, health)} | ${int(c.rps)} | ${pct(c.rps / computedHealth.rps)} | ${c.p50} | ${c.p99} | ${c.cpu ?? 'n/a'} | ${met(c, computedHealth)} | ${median([...m.load, ...c.load]).toFixed(1)} |`,
     );
   }
   return lines.join('\n');
 }
 
 function budgetSummary(report: RunReport): string {
+  const passes = report.engines.flatMap((r) => [
+    { run: r, reads: r.reads, name: `${ENGINE_NAMES[r.engine]}, repeated reads` },
+    { run: r, reads: r.computed, name: `${ENGINE_NAMES[r.engine]}, computed (cache misses)` },
+  ]);
   const lines = [
-    '| budget (PRODUCT.md 6) | ' +
-      report.engines.map((r) => ENGINE_NAMES[r.engine]).join(' | ') +
-      ' |',
-    '| --- | ' + report.engines.map(() => '---').join(' | ') + ' |',
+    '| budget (PRODUCT.md 6) | ' + passes.map((p) => p.name).join(' | ') + ' |',
+    '| --- | ' + passes.map(() => '---').join(' | ') + ' |',
   ];
-  const cell = (run: EngineRun, predicate: (m: Measured) => boolean, ratio: boolean) => {
-    const health = run.reads.find((m) => m.target.budget === 'ceiling')!;
-    const chosen = run.reads.filter(predicate);
+  const cell = (reads: Measured[], predicate: (m: Measured) => boolean, ratio: boolean) => {
+    const health = reads.find((m) => m.target.budget === 'ceiling')!;
+    const chosen = reads.filter(predicate);
     const failing = chosen.filter((m) => {
       const v = verdict(m, health);
       return ratio ? v.ratio === false : !v.p99;
@@ -102,24 +112,22 @@ function budgetSummary(report: RunReport): string {
   };
   lines.push(
     '| every read endpoint p99 < 50 ms, 50 clients | ' +
-      report.engines.map((r) => cell(r, () => true, false)).join(' | ') +
+      passes.map((p) => cell(p.reads, () => true, false)).join(' | ') +
       ' |',
   );
   lines.push(
     '| rank, top10-status, has-bonuses, dashboard ≥ 50% of health | ' +
-      report.engines.map((r) => cell(r, (m) => m.target.budget === 'half', true)).join(' | ') +
+      passes.map((p) => cell(p.reads, (m) => m.target.budget === 'half', true)).join(' | ') +
       ' |',
   );
   lines.push(
     '| a list page of 50 rows ≥ 25% of health | ' +
-      report.engines.map((r) => cell(r, (m) => m.target.budget === 'quarter', true)).join(' | ') +
+      passes.map((p) => cell(p.reads, (m) => m.target.budget === 'quarter', true)).join(' | ') +
       ' |',
   );
   lines.push(
     '| health (the ceiling), requests/s | ' +
-      report.engines
-        .map((r) => int(r.reads.find((m) => m.target.budget === 'ceiling')!.rps))
-        .join(' | ') +
+      passes.map((p) => int(p.reads.find((m) => m.target.budget === 'ceiling')!.rps)).join(' | ') +
       ' |',
   );
   return lines.join('\n');
@@ -182,7 +190,7 @@ export function renderReport(report: RunReport): string {
     '',
     budgetSummary(report),
     '',
-    'A route meets p99 when the median of its rounds’ p99 is under 50 ms (the worst round is shown beside it).',
+    'Each route runs twice: as the bench sends it, the same URL again and again, so that after the first request the response cache answers (what a screen reloaded, a page revisited or a dashboard polled by many people costs); and computed, every request with a URL of its own so that none is a cache hit (what the first read of each page after a change costs). A route meets p99 when the median of its rounds’ p99 is under 50 ms, and its ratio to health measured in the same pass.',
     '',
   );
   for (const run of report.engines) {

@@ -135,6 +135,14 @@ async function benchEngine(engine: Engine): Promise<{
     const reads = await measureReads(server, targets, tokens, options, (line) =>
       log(`${engine}: ${line}`),
     );
+    log(`${engine}: the same reads, every request a cache miss`);
+    const computed = await measureReads(
+      server,
+      targets,
+      tokens,
+      { ...options, bypassCache: true },
+      (line) => log(`${engine}: computed ${line}`),
+    );
     const after = loadAverage();
     const afterReads = server.memory();
 
@@ -175,6 +183,7 @@ async function benchEngine(engine: Engine): Promise<{
         scale: summary,
         loadSeconds: summary.seconds,
         reads,
+        computed,
         write,
         memory: afterReads && final ? { afterReads: afterReads.rss, peak: final.peakRss } : null,
         loadAverage: { before, after },
