@@ -1,6 +1,6 @@
 // How much gzipped JavaScript each route of the built web app loads: the entry chunk, the
 // route's lazy chunk, every chunk they import statically, and for a signed-in route the layout
-// that frames it. Every lazy route of web/src/app/router.tsx is covered; reads the manifest Vite
+// that frames it. Every route of web/src/app/router.tsx is covered; reads the manifest Vite
 // writes.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,20 +12,33 @@ const PUBLIC_ROUTES = new Set(['/', '/privacy', '/terms', '/signin', '*']);
 const ROUTE_NAMES = { '/': 'landing', '/signin': 'sign-in', '*': 'not-found' };
 const LAYOUT = 'src/app/layout/app-layout';
 
-/** Every route of the router with its lazy module, as a path relative to web/ (no extension). */
+/**
+ * Every route of the router with its page module, as a path relative to web/ (no extension):
+ * lazy ones (`lazy: page(() => import('...'))`, a chunk of their own) and eager ones
+ * (`Component: Name`, imported at the top, part of the entry).
+ */
 export function lazyRoutes(routerFile = ROUTER) {
   const source = readFileSync(routerFile, 'utf8');
   const routes = [];
-  const pattern = /path:\s*'([^']+)',\s*lazy:\s*page\(\(\)\s*=>\s*import\('([^']+)'\)\)/g;
-  for (const [, route, module] of source.matchAll(pattern)) {
-    routes.push({
-      route,
-      name: ROUTE_NAMES[route] ?? route.slice(1),
-      module: path.posix.join('src/app', module),
-      signedIn: !PUBLIC_ROUTES.has(route),
-    });
+  const describe = (route, module, lazy, at) => ({
+    at,
+    route,
+    name: ROUTE_NAMES[route] ?? route.slice(1),
+    module: path.posix.join('src/app', module),
+    lazy,
+    signedIn: !PUBLIC_ROUTES.has(route),
+  });
+  const lazyPattern = /path:\s*'([^']+)',\s*lazy:\s*page\(\(\)\s*=>\s*import\('([^']+)'\)\)/g;
+  for (const match of source.matchAll(lazyPattern)) {
+    routes.push(describe(match[1], match[2], true, match.index));
   }
-  return routes;
+  const imports = new Map(
+    [...source.matchAll(/^import (\w+) from '([^']+)';$/gm)].map(([, name, from]) => [name, from]),
+  );
+  for (const match of source.matchAll(/path:\s*'([^']+)',\s*Component:\s*(\w+)/g)) {
+    routes.push(describe(match[1], imports.get(match[2]), false, match.index));
+  }
+  return routes.sort((a, b) => a.at - b.at);
 }
 
 /** Per route: total gzipped bytes of JavaScript it loads, and those of its own chunk. */
@@ -53,14 +66,15 @@ export function bundleDetails(distDir = 'web/dist', routerFile = ROUTER) {
   const entryFiles = collect(entryKey, new Set());
   const total = (files) => [...files].reduce((sum, file) => sum + sizeOf(file), 0);
   const details = {};
-  for (const { name, route, module, signedIn } of lazyRoutes(routerFile)) {
+  for (const { name, route, module, lazy, signedIn } of lazyRoutes(routerFile)) {
     const files = new Set(entryFiles);
     if (signedIn) collect(keyOf(LAYOUT), files);
-    collect(keyOf(module), files);
+    if (lazy) collect(keyOf(module), files);
     details[name] = {
       route,
       bytes: total(files),
-      pageBytes: sizeOf(manifest[keyOf(module)].file),
+      // An eager page is part of the entry.
+      pageBytes: lazy ? sizeOf(manifest[keyOf(module)].file) : 0,
       entryBytes: total(entryFiles),
     };
   }
