@@ -1,16 +1,17 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import lighthouse, { desktopConfig } from 'lighthouse';
 import { chromium } from 'playwright-core';
 // @ts-expect-error -- plain ES module shared with the test runner
 import { findChromium } from '../scripts/environment.mjs';
 
 /**
- * Lighthouse (its default mobile profile: a mid-range phone on slow 4G, simulated) on Debian's
- * Chromium, launched with the flags ENGINEERING.md names. Each page is audited `runs` times, each
- * in a fresh browser profile (cold cache), and the median performance run is kept.
+ * Lighthouse (its default mobile profile: a mid-range phone on slow 4G, simulated; or its
+ * desktop preset) on Debian's Chromium, launched with the flags ENGINEERING.md names. Each page
+ * is audited `runs` times, each in a fresh browser profile (cold cache), and the median
+ * performance run is kept.
  *
  * A signed-in page needs the session in local storage before the app starts: the fresh browser
  * first opens `/api/health` of the same origin (no app code, nothing of the app cached), writes
@@ -40,8 +41,11 @@ export interface LighthousePage {
   session?: Session;
 }
 
+export type FormFactor = 'mobile' | 'desktop';
+
 export interface LighthouseResult {
   name: string;
+  formFactor: FormFactor;
   url: string;
   performance: number[];
   accessibility: number[];
@@ -69,7 +73,12 @@ async function setSession(port: number, origin: string, session: Session) {
   }
 }
 
-async function auditOnce(url: string, origin: string, session: Session | undefined) {
+async function auditOnce(
+  url: string,
+  origin: string,
+  session: Session | undefined,
+  formFactor: FormFactor,
+) {
   const chromePath = findChromium() as string | null;
   if (!chromePath) throw new Error('Chromium not found: set CHROMIUM_PATH');
   const userDataDir = mkdtempSync(path.join(tmpdir(), 'spms-lighthouse-'));
@@ -81,13 +90,18 @@ async function auditOnce(url: string, origin: string, session: Session | undefin
   });
   try {
     if (session) await setSession(chrome.port, origin, session);
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility'],
-      disableStorageReset: Boolean(session),
-    });
+    const result = await lighthouse(
+      url,
+      {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+        disableStorageReset: Boolean(session),
+      },
+      // Lighthouse's own desktop preset (fast network, no CPU slowdown); mobile is its default.
+      formFactor === 'desktop' ? desktopConfig : undefined,
+    );
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     return result.lhr;
   } finally {
@@ -101,6 +115,9 @@ export async function runLighthouse(
   pages: LighthousePage[],
   runs: number,
   onProgress: (line: string) => void = () => undefined,
+  /** A folder to keep every report in (JSON, for Lighthouse's viewer). */
+  saveTo?: string,
+  formFactor: FormFactor = 'mobile',
 ): Promise<LighthouseResult[]> {
   const origin = new URL(appUrl).origin;
   const results: LighthouseResult[] = [];
@@ -108,15 +125,20 @@ export async function runLighthouse(
     const url = `${appUrl}#${page.route}`;
     const lhrs: Awaited<ReturnType<typeof auditOnce>>[] = [];
     for (let i = 0; i < runs; i++) {
-      const lhr = await auditOnce(url, origin, page.session);
+      const lhr = await auditOnce(url, origin, page.session, formFactor);
       if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
       const finalUrl = lhr.finalDisplayedUrl;
       if (!finalUrl.endsWith(`#${page.route}`)) {
         throw new Error(`${url} ended on ${finalUrl}: the session did not take`);
       }
       lhrs.push(lhr);
+      if (saveTo) {
+        mkdirSync(saveTo, { recursive: true });
+        const name = `${formFactor}-${page.name.replace(/\W+/g, '-').toLowerCase()}-${i + 1}.json`;
+        writeFileSync(path.join(saveTo, name), JSON.stringify(lhr));
+      }
       onProgress(
-        `${page.name} run ${i + 1}: performance ${Math.round(lhr.categories.performance!.score! * 100)}, accessibility ${Math.round(lhr.categories.accessibility!.score! * 100)}`,
+        `${page.name} (${formFactor}) run ${i + 1}: performance ${Math.round(lhr.categories.performance!.score! * 100)}, accessibility ${Math.round(lhr.categories.accessibility!.score! * 100)}`,
       );
     }
     const score = (lhr: (typeof lhrs)[number], category: string) =>
@@ -140,6 +162,7 @@ export async function runLighthouse(
       .map((audit) => `${audit.id} (${audit.displayValue ?? ''})`);
     results.push({
       name: page.name,
+      formFactor,
       url: `#${page.route}`,
       performance: lhrs.map((lhr) => score(lhr, 'performance')),
       accessibility: lhrs.map((lhr) => score(lhr, 'accessibility')),

@@ -151,19 +151,23 @@ function webSection(report: RunReport): string {
   if (report.lighthouse) {
     parts.push('### Lighthouse', '');
     parts.push(
-      `Lighthouse 12 with its default mobile profile (simulated slow 4G and a 4× slower CPU) on ${report.machine.chromium ?? 'Chromium'}, ${report.lighthouse[0]?.performance.length ?? 0} runs a page, each in a fresh profile; the server is the SQLite one at full scale. Budget: 95 for performance and accessibility.`,
+      `Lighthouse 12 on ${report.machine.chromium ?? 'Chromium'}: its default mobile profile (a mid-range phone, simulated slow 4G: 150 ms round trips, 1.6 Mbit/s, a 4× slower CPU) and its desktop preset; ${report.lighthouse[0]?.performance.length ?? 0} runs a page, each in a fresh profile (cold cache); the server is the SQLite one at full scale, the signed-in pages with the session in local storage. Budget: 95 for performance and accessibility.`,
       '',
-      '| page | performance (runs) | accessibility | FCP ms | LCP ms | TBT ms | CLS | Speed Index ms |',
-      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+      '| page | profile | performance (runs) | accessibility | FCP ms | LCP ms | TBT ms | CLS | Speed Index ms |',
+      '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
       ...report.lighthouse.map(
         (l) =>
-          `| ${l.name} (\`${l.url}\`) | **${median(l.performance)}** (${l.performance.join(', ')}) | **${median(l.accessibility)}** | ${Math.round(l.metrics.fcp)} | ${Math.round(l.metrics.lcp)} | ${Math.round(l.metrics.tbt)} | ${l.metrics.cls.toFixed(3)} | ${Math.round(l.metrics.si)} |`,
+          `| ${l.name} (\`${l.url}\`) | ${l.formFactor} | **${median(l.performance)}** (${l.performance.join(', ')}) | **${median(l.accessibility)}** | ${Math.round(l.metrics.fcp)} | ${Math.round(l.metrics.lcp)} | ${Math.round(l.metrics.tbt)} | ${l.metrics.cls.toFixed(3)} | ${Math.round(l.metrics.si)} |`,
       ),
       '',
     );
-    const issues = report.lighthouse.flatMap((l) =>
-      l.accessibilityIssues.map((issue) => `${l.name}: ${issue}`),
-    );
+    const issues = [
+      ...new Set(
+        report.lighthouse.flatMap((l) =>
+          l.accessibilityIssues.map((issue) => `${l.name}: ${issue}`),
+        ),
+      ),
+    ];
     parts.push(
       issues.length
         ? `Accessibility audits that failed: ${issues.join('; ')}.`

@@ -151,17 +151,25 @@ async function benchEngine(engine: Engine): Promise<{
       log('web: Lighthouse on the SQLite server');
       const manager = await sessionOf(server.url, tokens.manager[0]!);
       const employee = await sessionOf(server.url, tokens.employee[25]!);
-      lighthouse = await runLighthouse(
-        `${server.url}/spms/`,
-        [
-          { name: 'Landing', route: '/' },
-          { name: 'Sign-in', route: '/signin' },
-          { name: 'Dashboard (HR)', route: '/dashboard', session: manager },
-          { name: 'Dashboard (employee)', route: '/dashboard', session: employee },
-        ],
-        lighthouseRuns,
-        (line) => log(`web: ${line}`),
-      );
+      const pages = [
+        { name: 'Landing', route: '/' },
+        { name: 'Sign-in', route: '/signin' },
+        { name: 'Dashboard (HR)', route: '/dashboard', session: manager },
+        { name: 'Dashboard (employee)', route: '/dashboard', session: employee },
+      ];
+      lighthouse = [];
+      for (const formFactor of ['mobile', 'desktop'] as const) {
+        lighthouse.push(
+          ...(await runLighthouse(
+            `${server.url}/spms/`,
+            pages,
+            lighthouseRuns,
+            (line) => log(`web: ${line}`),
+            path.join(projectRoot, 'build/bench/lighthouse'),
+            formFactor,
+          )),
+        );
+      }
     }
 
     log(`${engine}: writes`);
