@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { AuditEntryRow, DB } from '../../db/schema';
+import { listTotal } from '../list-totals/list-totals.repository';
 
 /** Read-only queries over `audit_entries`. Appending lives in audit.writer.ts; nothing updates. */
 
@@ -39,8 +40,9 @@ export function listAuditEntries(
     .execute();
 }
 
-/** How many entries match; with no filter, how many exist. */
+/** How many entries match; with no filter, the total kept by triggers (no count of the table). */
 export async function countAuditEntries(db: Kysely<DB>, filter: AuditFilter = {}): Promise<number> {
+  if (!filter.search) return listTotal(db, 'audit_entries');
   const row = await db
     .selectFrom('audit_entries')
     .select((eb) => eb.fn.countAll<number | string | bigint>().as('total'))

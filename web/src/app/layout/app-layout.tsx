@@ -1,14 +1,19 @@
 import { ActionIcon, AppShell, Burger, Group, Text, Tooltip } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { Notifications } from '@mantine/notifications';
-import '@mantine/notifications/styles.css';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { ChangePasswordModal } from '../../features/auth/components/change-password-modal';
 import { SETTINGS_ICON as SettingsIcon } from '../navigation';
 import { ProductMark } from './product-mark';
 import { SidebarNav } from './sidebar-nav';
 import { UserMenu } from './user-menu';
+
+// Loaded when first needed, not with every signed-in page: the modal (and its form, focus trap
+// and scroll lock) when someone opens it, the toasts just after the frame is on screen.
+const ChangePasswordModal = lazy(async () => ({
+  default: (await import('../../features/auth/components/change-password-modal'))
+    .ChangePasswordModal,
+}));
+const Toasts = lazy(() => import('./toasts'));
 
 /**
  * The signed-in frame of SPEC.md section 2: sidebar with navigation and the user menu, a header
@@ -18,6 +23,9 @@ import { UserMenu } from './user-menu';
 export default function AppLayout() {
   const [navOpened, nav] = useDisclosure(false);
   const [passwordOpened, passwordModal] = useDisclosure(false);
+  const [passwordWanted, setPasswordWanted] = useState(false);
+  const [toastsWanted, setToastsWanted] = useState(false);
+  useEffect(() => setToastsWanted(true), []);
   const { pathname } = useLocation();
   // Below Mantine's `sm` breakpoint the sidebar slides off screen when closed; it must then be
   // out of the keyboard's reach too.
@@ -52,7 +60,10 @@ export default function AppLayout() {
             <ActionIcon
               variant="subtle"
               size="lg"
-              onClick={passwordModal.open}
+              onClick={() => {
+                setPasswordWanted(true);
+                passwordModal.open();
+              }}
               title="Change Password"
               aria-label="Change Password"
             >
@@ -86,9 +97,13 @@ export default function AppLayout() {
         <Outlet />
       </AppShell.Main>
 
-      <ChangePasswordModal opened={passwordOpened} onClose={passwordModal.close} />
-      {/* Toasts belong to signed-in screens only; loading them here keeps sign-in light. */}
-      <Notifications position="top-right" />
+      <Suspense fallback={null}>
+        {passwordWanted && (
+          <ChangePasswordModal opened={passwordOpened} onClose={passwordModal.close} />
+        )}
+        {/* Toasts belong to signed-in screens only; loading them here keeps sign-in light. */}
+        {toastsWanted && <Toasts />}
+      </Suspense>
     </AppShell>
   );
 }
