@@ -16,10 +16,11 @@ const NEWEST_FIRST: SortKey[] = [
 export async function* auditCsvBatches(
   db: Kysely<DB>,
   query: AuditExportQuery,
+  batchSize = EXPORT_BATCH_SIZE,
 ): AsyncGenerator<CsvRecord[]> {
   const batches = keysetBatches({
     keys: NEWEST_FIRST,
-    batchSize: EXPORT_BATCH_SIZE,
+    batchSize,
     fetch(after, limit) {
       let batch = db.selectFrom('audit_entries').selectAll().select(keyColumns(NEWEST_FIRST));
       if (query.search) batch = batch.where(matchesSearch(query.search));

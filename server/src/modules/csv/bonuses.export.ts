@@ -16,6 +16,7 @@ const NEWEST_FIRST: SortKey[] = [
 export async function* bonusCsvBatches(
   db: Kysely<DB>,
   query: BonusExportQuery,
+  batchSize = EXPORT_BATCH_SIZE,
 ): AsyncGenerator<CsvRecord[]> {
   const employees = lookupCache((ids) =>
     db
@@ -26,7 +27,7 @@ export async function* bonusCsvBatches(
   );
   const batches = keysetBatches({
     keys: NEWEST_FIRST,
-    batchSize: EXPORT_BATCH_SIZE,
+    batchSize,
     fetch(after, limit) {
       let batch = db
         .selectFrom('bonuses')

@@ -42,12 +42,13 @@ const NAME_ORDER = (direction: SortKey['direction']): SortKey[] => [
 export async function* rankingCsvBatches(
   db: Kysely<DB>,
   query: RankingExportQuery,
+  batchSize = EXPORT_BATCH_SIZE,
 ): AsyncGenerator<CsvRecord[]> {
   const keys = scoreOrder('desc');
   const wanted = query.limit ?? Infinity;
   const batches = keysetBatches({
     keys,
-    batchSize: Math.min(EXPORT_BATCH_SIZE, wanted),
+    batchSize: Math.min(batchSize, wanted),
     fetch(after, limit) {
       let batch = db
         .selectFrom('employee_scores as s')
@@ -108,6 +109,7 @@ function toAverageScoreRecord(row: AverageScoreRow): CsvRecord {
 export async function* averageScoreCsvBatches(
   db: Kysely<DB>,
   query: AverageScoreExportQuery,
+  batchSize = EXPORT_BATCH_SIZE,
 ): AsyncGenerator<CsvRecord[]> {
   const filters = { search: query.search, department: query.department };
   const runs: AsyncGenerator<AverageScoreRow[]>[] = [];
@@ -116,7 +118,7 @@ export async function* averageScoreCsvBatches(
     runs.push(
       keysetBatches({
         keys,
-        batchSize: EXPORT_BATCH_SIZE,
+        batchSize,
         fetch(after, limit) {
           let batch = filteredEmployees(db, filters)
             .leftJoin('employee_scores as s', 's.employee_id', 'e.id')
@@ -133,7 +135,7 @@ export async function* averageScoreCsvBatches(
       const keys = scoreOrder(query.order);
       return keysetBatches({
         keys,
-        batchSize: EXPORT_BATCH_SIZE,
+        batchSize,
         fetch(after, limit) {
           let batch = filteredEmployees(db, filters)
             .innerJoin('employee_scores as s', 's.employee_id', 'e.id')
@@ -150,7 +152,7 @@ export async function* averageScoreCsvBatches(
       const keys = NAME_ORDER('asc');
       return keysetBatches({
         keys,
-        batchSize: EXPORT_BATCH_SIZE,
+        batchSize,
         fetch(after, limit) {
           let batch = filteredEmployees(db, filters)
             .where(({ not, exists, selectFrom }) =>

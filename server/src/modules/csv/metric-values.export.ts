@@ -22,6 +22,7 @@ const NEWEST_FIRST: SortKey[] = [
 export async function* metricValueCsvBatches(
   db: Kysely<DB>,
   query: MetricValueExportQuery,
+  batchSize = EXPORT_BATCH_SIZE,
 ): AsyncGenerator<CsvRecord[]> {
   const employees = lookupCache((ids) =>
     db
@@ -39,7 +40,7 @@ export async function* metricValueCsvBatches(
   );
   const batches = keysetBatches({
     keys: NEWEST_FIRST,
-    batchSize: EXPORT_BATCH_SIZE,
+    batchSize,
     fetch(after, limit) {
       let batch = db
         .selectFrom('performance_metrics')

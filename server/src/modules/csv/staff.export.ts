@@ -23,11 +23,12 @@ export function staffSortKeys(query: Pick<StaffExportQuery, 'sort' | 'order'>): 
 export async function* staffCsvBatches(
   db: Kysely<DB>,
   query: StaffExportQuery,
+  batchSize = EXPORT_BATCH_SIZE,
 ): AsyncGenerator<CsvRecord[]> {
   const keys = staffSortKeys(query);
   const batches = keysetBatches({
     keys,
-    batchSize: EXPORT_BATCH_SIZE,
+    batchSize,
     fetch(after, limit) {
       let batch = filteredEmployees(db, query)
         .leftJoin('employees as m', 'm.id', 'e.manager_id')
