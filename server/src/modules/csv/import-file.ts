@@ -33,6 +33,8 @@ export interface ImportRow<C extends string> {
 
 export interface ImportFile<C extends string> {
   rows: ImportRow<C>[];
+  /** The header's column names, in the file's order. */
+  columns: string[];
   ignoredColumns: string[];
 }
 
@@ -99,7 +101,7 @@ export function readImportFile<C extends string>(
     if (rows.length > MAX_IMPORT_ROWS) throw badRequest(IMPORT_MESSAGES.tooManyRows, 'csv');
   }
   if (rows.length === 0) throw badRequest(IMPORT_MESSAGES.noRows, 'csv');
-  return { rows, ignoredColumns };
+  return { rows, columns: header, ignoredColumns };
 }
 
 /** The problems found so far, by row. */
@@ -132,9 +134,14 @@ export class ImportProblems {
     return this.refused.size;
   }
 
-  /** In row order (problems of one row in the order found), cut at MAX_REPORTED_PROBLEMS. */
-  listed(): { refused: ImportProblem[]; refused_truncated: boolean } {
-    const sorted = [...this.found].sort((a, b) => a.row - b.row);
+  /**
+   * By row, and within a row by the file's column order (problems of the whole row first), cut
+   * at MAX_REPORTED_PROBLEMS.
+   */
+  listed(columns: readonly string[]): { refused: ImportProblem[]; refused_truncated: boolean } {
+    const place = (problem: ImportProblem) =>
+      problem.field === undefined ? -1 : columns.indexOf(problem.field);
+    const sorted = [...this.found].sort((a, b) => a.row - b.row || place(a) - place(b));
     return {
       refused: sorted.slice(0, MAX_REPORTED_PROBLEMS),
       refused_truncated: sorted.length > MAX_REPORTED_PROBLEMS,
@@ -149,7 +156,7 @@ export function importReport(outcome: {
   validRows: number;
   imported: number;
   problems: ImportProblems;
-  ignoredColumns: string[];
+  file: ImportFile<string>;
 }): ImportReport {
   return {
     mode: outcome.mode,
@@ -158,8 +165,8 @@ export function importReport(outcome: {
     valid_rows: outcome.validRows,
     imported: outcome.imported,
     refused_rows: outcome.problems.refusedRows,
-    ...outcome.problems.listed(),
-    ignored_columns: outcome.ignoredColumns,
+    ...outcome.problems.listed(outcome.file.columns),
+    ignored_columns: outcome.file.ignoredColumns,
   };
 }
 

@@ -227,7 +227,7 @@ export function createMetricValueImport(db: Kysely<DB>) {
         validRows: valid.length,
         imported: store ? valid.length : 0,
         problems,
-        ignoredColumns: file.ignoredColumns,
+        file,
       });
       if (!store) return report;
 

@@ -346,7 +346,7 @@ export function createStaffImport(db: Kysely<DB>) {
         validRows,
         imported: created.length,
         problems,
-        ignoredColumns: file.ignoredColumns,
+        file,
       });
       if (store) {
         const people = created.map((e) => ({
