@@ -13,6 +13,7 @@ export function readCsv(text: string): { header: string[]; rows: Record<string, 
 
 /** The CSV of a download answer, after checking it is one. */
 export function csvOf(answer: CallResult) {
-  if (answer.status !== 200) throw new Error(`expected a CSV file: ${answer.status} ${answer.text}`);
+  if (answer.status !== 200)
+    throw new Error(`expected a CSV file: ${answer.status} ${answer.text}`);
   return readCsv(answer.text);
 }
