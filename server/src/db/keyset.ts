@@ -58,10 +58,15 @@ export function afterCursor(
   return sql<SqlBool>`${first.expression} ${bound} ${firstValue} and ${anyAfter}`;
 }
 
+/** Lets pending I/O (other requests) run: SQLite's queries answer without ever yielding. */
+const otherWorkFirst = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
  * Every row, batch by batch. `fetch` answers up to `limit` rows after the cursor condition
  * (null for the first batch), ordered by `keys` and carrying their values under keyAlias(i).
- * Stops at the first short batch.
+ * Stops at the first short batch. Between batches, other requests get their turn: without
+ * that, an export from SQLite (whose driver is synchronous) would hold the event loop until
+ * the socket pushed back.
  */
 export async function* keysetBatches<Row extends Record<string, unknown>>(options: {
   keys: readonly SortKey[];
@@ -74,6 +79,7 @@ export async function* keysetBatches<Row extends Record<string, unknown>>(option
     const rows = await options.fetch(after, batchSize);
     if (rows.length > 0) yield rows;
     if (rows.length < batchSize) return;
+    await otherWorkFirst();
     const last = rows[rows.length - 1]!;
     after = afterCursor(
       keys,

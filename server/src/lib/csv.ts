@@ -34,27 +34,30 @@ export function unprotectCell(cell: string): string {
   return PROTECTED_FORMULA.test(cell) ? cell.slice(1) : cell;
 }
 
-function writeOptions(columns: readonly string[]): StringifyOptions {
-  return {
-    columns: [...columns],
-    record_delimiter: 'windows',
-    // Set a record delimiter and csv-stringify stops quoting a lone \n or \r unless told to:
-    // RFC 4180 wants any line break inside a value quoted.
-    quote_record_delimiter: true,
-    escape_formulas: true,
-    cast: { string: protectApostrophes },
-  };
-}
+const WRITE_OPTIONS: StringifyOptions = {
+  record_delimiter: 'windows',
+  // Set a record delimiter and csv-stringify stops quoting a lone \n or \r unless told to:
+  // RFC 4180 wants any line break inside a value quoted.
+  quote_record_delimiter: true,
+  escape_formulas: true,
+  cast: { string: protectApostrophes },
+};
 
-/** The file as text chunks: the byte order mark and header first (even with no rows), then a chunk per batch. */
+/**
+ * The file as text chunks: the byte order mark and header first (even with no rows), then a
+ * chunk per batch (records go to csv-stringify as arrays in column order).
+ */
 export async function* csvChunks(
   columns: readonly string[],
   batches: AsyncIterable<CsvRecord[]>,
 ): AsyncGenerator<string> {
-  const options = writeOptions(columns);
-  yield stringify([], { ...options, header: true, bom: true });
+  yield stringify([[...columns]], { ...WRITE_OPTIONS, bom: true });
   for await (const batch of batches) {
-    if (batch.length > 0) yield stringify(batch, options);
+    if (batch.length === 0) continue;
+    yield stringify(
+      batch.map((record) => columns.map((column) => record[column])),
+      WRITE_OPTIONS,
+    );
   }
 }
 
