@@ -13,7 +13,7 @@ export function likePattern(term: string): string {
   return `%${term.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-function matchesSearch(search: string) {
+export function matchesSearch(search: string) {
   const pattern = likePattern(search);
   // lower() on both engines: SQLite's LIKE ignores case for ASCII only, PostgreSQL's never does.
   return (eb: ExpressionBuilder<DB, 'audit_entries'>) =>

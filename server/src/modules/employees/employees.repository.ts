@@ -20,7 +20,7 @@ const lower = (column: string) => sql`lower(${sql.ref(column)})`;
 const nullsLast = (column: string) => sql`(case when ${sql.ref(column)} is null then 1 else 0 end)`;
 
 /** What each sort key orders by, before the id that makes the order total. Text ignores case. */
-const SORT_KEYS: Record<
+export const SORT_KEYS: Record<
   EmployeeSortField,
   { keys: Expression<unknown>[]; fixed?: Expression<unknown>[] }
 > = {
@@ -36,7 +36,7 @@ const SORT_KEYS: Record<
   created_at: { keys: [ref('e.created_at')] },
 };
 
-function filteredEmployees(
+export function filteredEmployees(
   db: Kysely<DB>,
   query: Pick<ListEmployeesQuery, 'search' | 'department' | 'status'>,
 ) {
