@@ -1,12 +1,7 @@
 import path from 'node:path';
 import { loadConfig } from '../config';
-import {
-  BackupError,
-  backupPostgres,
-  backupSqlite,
-  defaultBackupPath,
-  sqliteFileIn,
-} from './backups';
+import { BackupError, backupSqlite, defaultBackupPath, sqliteFileIn } from './backups';
+import { backupPostgres } from './postgres-backups';
 
 /**
  * `npm run backup [-- <file>]`: a consistent copy of the configured database, taken while the

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { loadConfig } from '../config';
-import { BackupError, restorePostgres, restoreSqlite, sqliteFileIn } from './backups';
+import { BackupError, restoreSqlite, sqliteFileIn } from './backups';
+import { restorePostgres } from './postgres-backups';
 
 /**
  * `npm run restore -- <file> [--force]`: puts a backup made by `npm run backup` in place of the

@@ -1,18 +1,18 @@
-import type { Insertable, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import {
   STAFF_IMPORT_COLUMNS,
   STAFF_REQUIRED_COLUMNS,
   type CsvImportBody,
   type ImportReport,
 } from '#contract/csv-import';
-import { createEmployeeBodySchema, type CreateEmployeeBody } from '#contract/employees';
+import { createEmployeeBodySchema } from '#contract/employees';
 import { isUniqueViolation } from '../../db/constraint-errors';
-import type { DB, EmployeesTable } from '../../db/schema';
+import type { DB } from '../../db/schema';
 import { nowIso } from '../../lib/clock';
 import { conflict } from '../../lib/errors';
 import type { Actor } from '../../lib/route';
 import { writeAudit } from '../audit/audit.writer';
-import { toCents } from '../employees/employee.mapper';
+import { toNewEmployeeRow } from '../employees/employee.mapper';
 import { EMPLOYEE_CONFLICTS } from '../employees/employees.service';
 import {
   ImportProblems,
@@ -23,6 +23,7 @@ import {
   type ImportRow,
 } from './import-file';
 import { staffBodyFromCells, type StaffColumn } from './staff-csv';
+import { orderManagersFirst, rowList, type ManagerRef, type StaffPlan } from './staff-managers';
 import { describeImport, importSummary } from './import-audit';
 
 /**
@@ -34,25 +35,6 @@ import { describeImport, importSummary } from './import-audit';
 
 /** The schema of POST /api/employees; the manager is resolved from the manager columns. */
 const rowSchema = createEmployeeBodySchema.omit({ manager_id: true });
-
-interface ManagerRef {
-  field: 'manager_email' | 'manager_employee_code';
-  key: string;
-}
-
-interface StaffPlan {
-  row: number;
-  /** The row as the create schema read it; null when the schema refused it. */
-  body: Omit<CreateEmployeeBody, 'manager_id'> | null;
-  /** The row's own email and employee ID as typed, to find it as someone's manager. */
-  emailKey: string | null;
-  codeKey: string | null;
-  manager: ManagerRef | null;
-  /** The manager when on the staff already. */
-  managerId: number | null;
-  /** The manager when a row of this file. */
-  managerRow: StaffPlan | null;
-}
 
 const LOOKUP_SLICE = 500;
 const INSERT_SLICE = 400;
@@ -89,13 +71,6 @@ function repeated(plans: StaffPlan[], keyOf: (plan: StaffPlan) => string | null)
   }
   return [...rows.values()].filter((group) => group.length > 1);
 }
-
-const rowList = (plans: readonly StaffPlan[]) => {
-  const rows = plans.map((plan) => plan.row);
-  return rows.length > 10
-    ? `${rows.slice(0, 10).join(', ')} and ${rows.length - 10} more`
-    : rows.join(', ');
-};
 
 /**
  * An email or employee ID on several rows: every one of them is refused, since nothing tells
@@ -211,63 +186,7 @@ async function checkAgainstStaff(
       );
     }
   }
-
-  refuseReportsOfRefused(plans, problems);
-  // Managers before their reports, level by level. Rows left over are in, or hang from, a loop.
-  const levels: StaffPlan[][] = [];
-  const placed = new Set<StaffPlan>();
-  let pending = plans.filter((plan) => plan.body && !problems.has(plan.row));
-  for (;;) {
-    const level = pending.filter((plan) => !plan.managerRow || placed.has(plan.managerRow));
-    if (level.length === 0) break;
-    levels.push(level);
-    for (const plan of level) placed.add(plan);
-    pending = pending.filter((plan) => !placed.has(plan));
-  }
-  if (pending.length > 0) {
-    refuseLoops(pending, problems);
-    refuseReportsOfRefused(plans, problems);
-  }
-  return levels;
-}
-
-/** Rows whose manager's row is refused are refused too, down the whole chain. */
-function refuseReportsOfRefused(plans: StaffPlan[], problems: ImportProblems) {
-  for (let changed = true; changed;) {
-    changed = false;
-    for (const plan of plans) {
-      const manager = plan.managerRow;
-      if (!manager || !plan.body || problems.has(plan.row) || !problems.has(manager.row)) continue;
-      problems.add(
-        plan.row,
-        plan.manager!.field,
-        `The manager's own row (row ${manager.row}) was refused`,
-      );
-      changed = true;
-    }
-  }
-}
-
-/** Rows that end up their own manager through others: every row of each loop is refused. */
-function refuseLoops(unplaced: StaffPlan[], problems: ImportProblems) {
-  for (const start of unplaced) {
-    const path: StaffPlan[] = [];
-    let node: StaffPlan | null = start;
-    while (node && !path.includes(node)) {
-      path.push(node);
-      node = node.managerRow;
-    }
-    if (!node) continue;
-    const loop = path.slice(path.indexOf(node));
-    for (const plan of loop) {
-      if (problems.has(plan.row)) continue;
-      problems.add(
-        plan.row,
-        plan.manager!.field,
-        `The managers of rows ${rowList(loop)} lead back to each other: nobody can report to someone who reports to them`,
-      );
-    }
-  }
+  return orderManagersFirst(plans, problems);
 }
 
 interface CreatedEmployee {
@@ -283,28 +202,15 @@ async function insertStaff(trx: Kysely<DB>, levels: StaffPlan[][]): Promise<Crea
   const created: CreatedEmployee[] = [];
   for (const level of levels) {
     for (const slice of slices(level, INSERT_SLICE)) {
-      const values: Insertable<EmployeesTable>[] = slice.map((plan) => {
-        const body = plan.body!;
-        return {
-          first_name: body.first_name,
-          last_name: body.last_name,
-          email: body.email,
-          phone: body.phone,
-          position: body.position,
-          department: body.department,
-          join_date: body.join_date,
-          status: body.status,
-          salary_cents: toCents(body.salary),
-          employee_code: body.employee_code,
-          employment_type: body.employment_type,
-          location: body.location,
-          manager_id: plan.managerRow ? idOf.get(plan.managerRow)! : plan.managerId,
-          notes: body.notes,
-          skills: JSON.stringify(body.skills),
-          created_at: now,
-          updated_at: now,
-        };
-      });
+      const values = slice.map((plan) =>
+        toNewEmployeeRow(
+          {
+            ...plan.body!,
+            manager_id: plan.managerRow ? idOf.get(plan.managerRow)! : plan.managerId,
+          },
+          now,
+        ),
+      );
       const rows = await trx
         .insertInto('employees')
         .values(values)

@@ -1,4 +1,6 @@
-import type { Employee } from '#contract/employees';
+import type { Insertable } from 'kysely';
+import type { CreateEmployeeBody, Employee } from '#contract/employees';
+import type { EmployeesTable } from '../../db/schema';
 import { toIso } from '../../lib/clock';
 import type { EmployeeDetailRow } from './employees.repository';
 
@@ -48,4 +50,30 @@ export function toEmployee(row: EmployeeDetailRow): Employee {
 /** Whole cents from a salary in currency units (exact for two decimals). */
 export function toCents(salary: number | null): number | null {
   return salary === null ? null : Math.round(salary * 100);
+}
+
+/** The stored row of a new employee: the create form's body as the table keeps it. */
+export function toNewEmployeeRow(
+  body: CreateEmployeeBody,
+  now: string,
+): Insertable<EmployeesTable> {
+  return {
+    first_name: body.first_name,
+    last_name: body.last_name,
+    email: body.email,
+    phone: body.phone,
+    position: body.position,
+    department: body.department,
+    join_date: body.join_date,
+    status: body.status,
+    salary_cents: toCents(body.salary),
+    employee_code: body.employee_code,
+    employment_type: body.employment_type,
+    location: body.location,
+    manager_id: body.manager_id,
+    notes: body.notes,
+    skills: JSON.stringify(body.skills),
+    created_at: now,
+    updated_at: now,
+  };
 }

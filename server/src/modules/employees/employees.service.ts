@@ -18,7 +18,7 @@ import { nowIso } from '../../lib/clock';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/route';
 import { writeAudit } from '../audit/audit.writer';
-import { toCents, toEmployee } from './employee.mapper';
+import { toCents, toEmployee, toNewEmployeeRow } from './employee.mapper';
 import {
   deleteEmployeeAndDependents,
   departmentsInUse,
@@ -151,26 +151,7 @@ export function createEmployeesService(db: Kysely<DB>) {
         return await db.transaction().execute(async (trx) => {
           await checkUnique(trx, input);
           await checkManager(trx, input.manager_id);
-          const now = nowIso();
-          const id = await insertEmployee(trx, {
-            first_name: input.first_name,
-            last_name: input.last_name,
-            email: input.email,
-            phone: input.phone,
-            position: input.position,
-            department: input.department,
-            join_date: input.join_date,
-            status: input.status,
-            salary_cents: toCents(input.salary),
-            employee_code: input.employee_code,
-            employment_type: input.employment_type,
-            location: input.location,
-            manager_id: input.manager_id,
-            notes: input.notes,
-            skills: JSON.stringify(input.skills),
-            created_at: now,
-            updated_at: now,
-          });
+          const id = await insertEmployee(trx, toNewEmployeeRow(input, nowIso()));
           const employee = await load(trx, id);
           await writeAudit(trx, actor, {
             name: 'Employee Created',
