@@ -40,6 +40,21 @@ function npmRun(script: string, args: string[], store: TestStore): Promise<NpmRu
   });
 }
 
+/** The response cache's data version (migration 0007). */
+async function dataVersionOf(store: TestStore): Promise<number> {
+  const database = store.open();
+  try {
+    const row = await database.db
+      .selectFrom('list_totals')
+      .select('value')
+      .where('name', '=', 'data_version')
+      .executeTakeFirstOrThrow();
+    return Number(row.value);
+  } finally {
+    await database.close();
+  }
+}
+
 describeEachEngine('npm run backup and restore', (engine) => {
   let store: TestStore;
   let server: RunningServer | undefined;
@@ -112,6 +127,7 @@ describeEachEngine('npm run backup and restore', (engine) => {
     expect((await admin.call('GET', '/api/health')).status).toBe(200);
 
     await server.stop();
+    const versionBeforeRestore = await dataVersionOf(store);
     const restored = await npmRun('restore', [file], store);
     expect(restored.code, restored.output).toBe(0);
 
@@ -141,6 +157,11 @@ describeEachEngine('npm run backup and restore', (engine) => {
         expect(sqliteIntegrityProblems(store.sqliteFile)).toEqual([]);
       } else {
         expect((await postgresIntegrityProblems(database.db)).problems).toEqual([]);
+        // Servers still running through a --force restore must not answer from their caches.
+        expect(
+          await dataVersionOf(store),
+          'the data version moves past the one before the restore',
+        ).toBeGreaterThan(versionBeforeRestore);
       }
     } finally {
       await database.close();
