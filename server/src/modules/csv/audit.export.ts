@@ -1,16 +1,12 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { AuditExportQuery } from '#contract/csv-export';
-import { keyColumns, keysetBatches, type SortKey } from '../../db/keyset';
+import { keyColumns, keysetBatches } from '../../db/keyset';
 import type { DB } from '../../db/schema';
+import { NEWEST_FIRST } from './lookup-cache';
 import { toIso } from '../../lib/clock';
 import type { CsvRecord } from '../../lib/csv';
 import { matchesSearch } from '../audit/audit.repository';
 import { EXPORT_BATCH_SIZE } from './staff.export';
-
-const NEWEST_FIRST: SortKey[] = [
-  { expression: sql.ref('created_at'), direction: 'desc' },
-  { expression: sql.ref('id'), direction: 'desc' },
-];
 
 /** Every audit entry matching the search, newest first, with its records before and after. */
 export async function* auditCsvBatches(

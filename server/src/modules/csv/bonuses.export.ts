@@ -1,16 +1,11 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { BonusExportQuery } from '#contract/csv-export';
-import { keyColumns, keysetBatches, type SortKey } from '../../db/keyset';
+import { keyColumns, keysetBatches } from '../../db/keyset';
 import type { DB } from '../../db/schema';
 import { toIso } from '../../lib/clock';
 import type { CsvRecord } from '../../lib/csv';
-import { lookupCache } from './lookup-cache';
+import { employeeLookup, NEWEST_FIRST } from './lookup-cache';
 import { EXPORT_BATCH_SIZE } from './staff.export';
-
-const NEWEST_FIRST: SortKey[] = [
-  { expression: sql.ref('created_at'), direction: 'desc' },
-  { expression: sql.ref('id'), direction: 'desc' },
-];
 
 /** Every bonus (of one employee when asked), newest first, with its employee's name and email. */
 export async function* bonusCsvBatches(
@@ -18,13 +13,7 @@ export async function* bonusCsvBatches(
   query: BonusExportQuery,
   batchSize = EXPORT_BATCH_SIZE,
 ): AsyncGenerator<CsvRecord[]> {
-  const employees = lookupCache((ids) =>
-    db
-      .selectFrom('employees')
-      .select(['id', 'email', 'first_name', 'last_name'])
-      .where('id', 'in', ids)
-      .execute(),
-  );
+  const employees = employeeLookup(db);
   const batches = keysetBatches({
     keys: NEWEST_FIRST,
     batchSize,

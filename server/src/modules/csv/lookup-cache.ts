@@ -1,3 +1,13 @@
+import { sql, type Kysely } from 'kysely';
+import type { SortKey } from '../../db/keyset';
+import type { DB } from '../../db/schema';
+
+/** Newest first, ties by id: the order of the value, bonus and audit lists and their exports. */
+export const NEWEST_FIRST: SortKey[] = [
+  { expression: sql.ref('created_at'), direction: 'desc' },
+  { expression: sql.ref('id'), direction: 'desc' },
+];
+
 /**
  * Rows fetched by primary key once per export and kept while it runs: a million metric values
  * name only the 10,000 staff and a handful of types, so after the first batches every lookup is
@@ -17,4 +27,15 @@ export function lookupCache<T>(load: (ids: number[]) => Promise<(T & { id: numbe
       return known;
     },
   };
+}
+
+/** The name and email of each employee an export's rows point at. */
+export function employeeLookup(db: Kysely<DB>) {
+  return lookupCache((ids) =>
+    db
+      .selectFrom('employees')
+      .select(['id', 'email', 'first_name', 'last_name'])
+      .where('id', 'in', ids)
+      .execute(),
+  );
 }

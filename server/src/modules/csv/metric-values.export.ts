@@ -1,18 +1,12 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { MetricValueExportQuery } from '#contract/csv-export';
 import { fromHundredths } from '#contract/metric-value-rule';
-import { keyColumns, keysetBatches, type SortKey } from '../../db/keyset';
+import { keyColumns, keysetBatches } from '../../db/keyset';
 import type { DB } from '../../db/schema';
 import { toIso } from '../../lib/clock';
 import type { CsvRecord } from '../../lib/csv';
-import { lookupCache } from './lookup-cache';
+import { employeeLookup, lookupCache, NEWEST_FIRST } from './lookup-cache';
 import { EXPORT_BATCH_SIZE } from './staff.export';
-
-/** Newest first, as the list: served by the (created_at), (user_id, created_at) or (metric_type_id, created_at) index. */
-const NEWEST_FIRST: SortKey[] = [
-  { expression: sql.ref('created_at'), direction: 'desc' },
-  { expression: sql.ref('id'), direction: 'desc' },
-];
 
 /**
  * Every metric value matching the list's filters, newest first. Batches are cut from
@@ -24,13 +18,7 @@ export async function* metricValueCsvBatches(
   query: MetricValueExportQuery,
   batchSize = EXPORT_BATCH_SIZE,
 ): AsyncGenerator<CsvRecord[]> {
-  const employees = lookupCache((ids) =>
-    db
-      .selectFrom('employees')
-      .select(['id', 'email', 'first_name', 'last_name'])
-      .where('id', 'in', ids)
-      .execute(),
-  );
+  const employees = employeeLookup(db);
   const types = lookupCache((ids) =>
     db
       .selectFrom('metric_types')
