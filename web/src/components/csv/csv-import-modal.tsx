@@ -132,6 +132,7 @@ export function CsvImportModal({
           placeholder="Choose a .csv file"
           accept=".csv,text/csv"
           clearable
+          clearButtonProps={{ 'aria-label': 'Clear the chosen file' }}
           leftSection={<IconFileTypeCsv size={18} aria-hidden />}
           value={file}
           onChange={(next) => {
