@@ -52,7 +52,7 @@ export async function apiDownload(
   try {
     blob = await response.blob();
   } catch {
-    // The server cut the stream short (SPEC: an error after the first bytes).
+    // The server cut the stream short (an error after the first bytes, docs/decisions.md).
     throw new NetworkError();
   }
   return {
