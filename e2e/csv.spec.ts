@@ -12,6 +12,7 @@ import {
   signInThroughForm,
   tokenFor,
 } from './support/browser';
+import { saveScreenshot } from './support/screenshots';
 
 /** Issue 8 end to end: Export CSV on the table screens and Import CSV of staff and metric values. */
 
@@ -292,6 +293,7 @@ describeInBrowser('CSV: export of every table and import of staff and metric val
     const rowNumbers = (await problems.allTextContents()).slice(1).map((text) => text[0]);
     expect(rowNumbers).toEqual(['3', '4', '5']);
     expect(await storedValues()).toEqual([]);
+    await saveScreenshot(page, 'csv-import-report');
     const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
     const serious = axe.violations.filter((v) => ['serious', 'critical'].includes(v.impact ?? ''));
     expect(
