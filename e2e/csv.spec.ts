@@ -72,7 +72,8 @@ async function openImport(
 async function reportTotals(dialog: Locator) {
   const report = dialog.getByRole('region', { name: 'Import report' });
   const text = (await report.textContent()) ?? '';
-  const figure = (label: string) => Number(new RegExp(`${label}\\s*([\\d,]+)`).exec(text)?.[1]);
+  const figure = (label: string) =>
+    Number(new RegExp(`${label}\\s*([\\d,]+)`).exec(text)?.[1]?.replaceAll(',', ''));
   return {
     text,
     read: figure('Rows read'),
@@ -324,6 +325,57 @@ describeInBrowser('CSV: export of every table and import of staff and metric val
       .filter({ hasText: `Ivy Csvbad${run}` })
       .first()
       .waitFor();
+  });
+
+  it('shows the upload progress, then the report of a large file cut at 1,000 problems', async () => {
+    const { server } = session();
+    const page = await session().newPage();
+    await signInThroughForm(page, server, server.admin.email, server.admin.password);
+    await goTo(page, server, '/metrics', 'Performance Metrics');
+    // 5,000 rows naming nobody: every one refused, the list cut at 1,000.
+    const rows = Array.from(
+      { length: 5000 },
+      (_, index) => `ghost.${index}.${run}@example.com,No such metric ${run},50,padding padding`,
+    );
+    const file = {
+      name: 'large.csv',
+      text: ['employee_email,metric_name,value,comment', ...rows].join('\n'),
+    };
+    const dialog = await openImport(page, 'Import Performance Metrics', file, 'All or nothing');
+    // About 300 KB at 100 KB/s: the bar has time to move.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 100 * 1024,
+    });
+    await dialog.getByRole('button', { name: 'Check file', exact: true }).click();
+    const sending = dialog.getByRole('progressbar', { name: 'Sending file…' });
+    await sending.waitFor();
+    // The bar moves with the bytes sent: some part of the file, while it is still sending.
+    await expect
+      .poll(async () => Number(await sending.getAttribute('aria-valuenow', { timeout: 2000 })))
+      .toBeGreaterThan(0);
+    expect(await dialog.getByText(/^Sending file… \d+%$/).count()).toBe(1);
+    expect(await dialog.getByRole('button', { name: 'Close' }).last().isDisabled()).toBe(true);
+    const report = dialog.getByRole('region', { name: 'Import report' });
+    await report.waitFor({ timeout: 30_000 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    expect(await reportTotals(dialog)).toMatchObject({
+      read: 5000,
+      valid: 0,
+      imported: 0,
+      refused: 5000,
+    });
+    expect(await report.textContent()).toContain(
+      'Only the first 1,000 problems are listed; 5,000 rows were refused in all.',
+    );
   });
 
   it('exports only the rows a filter shows, and offers the export on every table screen', async () => {
