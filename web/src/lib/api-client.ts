@@ -44,10 +44,10 @@ export function setUnauthorizedHandler(handler: () => void): void {
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  const token = options.anonymous ? null : readToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
+  const { headers, token } = callHeaders({
+    json: options.body !== undefined,
+    anonymous: options.anonymous,
+  });
 
   let response: Response;
   try {
@@ -63,24 +63,44 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
 
   const payload: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    if (response.status === 401 && token) {
-      clearSession();
-      onUnauthorized();
-    }
-    throw toApiError(response, payload);
-  }
+  if (!response.ok) throw failedCall(response, payload, token);
   return payload as T;
 }
 
-function toApiError(response: Response, payload: unknown): ApiError {
+/** The status line of an answer, from fetch's Response or an XMLHttpRequest. */
+export interface AnswerStatus {
+  status: number;
+  statusText: string;
+}
+
+/** The headers every call sends: JSON accepted, and the bearer token unless anonymous. */
+export function callHeaders(options: { json?: boolean; anonymous?: boolean | undefined } = {}): {
+  headers: Record<string, string>;
+  token: string | null;
+} {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.json) headers['Content-Type'] = 'application/json';
+  const token = options.anonymous ? null : readToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return { headers, token };
+}
+
+/**
+ * The error of a non-OK answer (SPEC.md section 8), whichever way it was fetched; a 401 on a call
+ * that carried a token ends the session first. `payload` is the parsed JSON body, or null.
+ */
+export function failedCall(answer: AnswerStatus, payload: unknown, token: string | null): ApiError {
+  if (answer.status === 401 && token) {
+    clearSession();
+    onUnauthorized();
+  }
   const body = (payload ?? {}) as { message?: unknown; errors?: FieldError[] };
   const serverMessage = typeof body.message === 'string' && body.message ? body.message : null;
   const message =
     serverMessage ??
-    (response.status ? `HTTP ${response.status}: ${response.statusText}` : 'API request failed');
+    (answer.status ? `HTTP ${answer.status}: ${answer.statusText}` : 'API request failed');
   const fieldErrors = Array.isArray(body.errors) ? body.errors : [];
-  return new ApiError(message, response.status, fieldErrors, serverMessage);
+  return new ApiError(message, answer.status, fieldErrors, serverMessage);
 }
 
 /** The message to show for any failure, with a screen-specific fallback. */

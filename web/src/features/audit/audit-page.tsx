@@ -16,6 +16,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { AuditEntry } from '#contract/audit';
+import { EXPORT_FILE_NAMES } from '#contract/csv-export';
+import { ExportCsvButton } from '../../components/csv/export-csv-button';
 import { errorMessage } from '../../lib/api-client';
 import { useAuditTrails } from './api/get-audit-trails';
 import { AuditEntryModal } from './components/audit-entry-modal';
@@ -55,17 +57,25 @@ export default function AuditPage() {
             Every change and sign-in, newest first. Entries cannot be edited or removed.
           </Text>
         </div>
-        <Tooltip label="Refresh">
-          <ActionIcon
-            variant="default"
-            size="lg"
-            aria-label="Refresh"
-            onClick={() => void trails.refetch()}
-            loading={trails.isFetching && !trails.isPending}
-          >
-            <IconRefresh size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
+        <Group gap="sm">
+          <ExportCsvButton
+            path="/audit/export.csv"
+            query={{ search: debouncedSearch }}
+            access="admin"
+            fallbackName={`${EXPORT_FILE_NAMES.audit}.csv`}
+          />
+          <Tooltip label="Refresh">
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label="Refresh"
+              onClick={() => void trails.refetch()}
+              loading={trails.isFetching && !trails.isPending}
+            >
+              <IconRefresh size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
       </Group>
 
       <TextInput

@@ -3,7 +3,9 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Navigate } from 'react-router';
+import { EXPORT_FILE_NAMES } from '#contract/csv-export';
 import { DEPARTMENTS } from '#contract/employee-options';
+import { ExportCsvButton } from '../../components/csv/export-csv-button';
 import { ErrorBanner } from '../../components/error-banner';
 import { TablePager } from '../../components/table-pager';
 import { usePageInRange } from '../../components/use-page-in-range';
@@ -39,14 +41,14 @@ function AverageScoresPage() {
   const [department, setDepartment] = useState<string | null>(null);
   const [sort, setSort] = useState<AverageScoreSort>({ sort: 'name', order: 'asc' });
 
-  const list = useAverageScores({
-    page,
-    limit: AVERAGE_SCORES_PAGE_SIZE,
+  // What the list shows, apart from paging: the export takes the same query.
+  const shown = {
     search: debouncedSearch || undefined,
     department: department ?? undefined,
     sort: sort.sort,
     order: sort.order,
-  });
+  };
+  const list = useAverageScores({ page, limit: AVERAGE_SCORES_PAGE_SIZE, ...shown });
   usePageInRange(page, AVERAGE_SCORES_PAGE_SIZE, list.data?.pagination.total, setPage);
 
   const employees = list.isError ? [] : (list.data?.employees ?? []);
@@ -54,12 +56,20 @@ function AverageScoresPage() {
 
   return (
     <Stack>
-      <div>
-        <Title order={1}>{AVERAGE_SCORES_TEXTS.title}</Title>
-        <Text c="dimmed">
-          Each employee&apos;s average over all their performance metric values.
-        </Text>
-      </div>
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <div>
+          <Title order={1}>{AVERAGE_SCORES_TEXTS.title}</Title>
+          <Text c="dimmed">
+            Each employee&apos;s average over all their performance metric values.
+          </Text>
+        </div>
+        <ExportCsvButton
+          path="/metrics/average/export.csv"
+          query={shown}
+          access="hr"
+          fallbackName={`${EXPORT_FILE_NAMES.averageScores}.csv`}
+        />
+      </Group>
 
       <ErrorBanner message={list.isError ? errorMessage(list.error) : null} />
 

@@ -4,7 +4,9 @@ import { IconGift } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Navigate } from 'react-router';
 import type { Bonus } from '#contract/bonuses';
+import { EXPORT_FILE_NAMES } from '#contract/csv-export';
 import { ConfirmDeleteModal } from '../../components/confirm-delete-modal';
+import { ExportCsvButton } from '../../components/csv/export-csv-button';
 import type { EmployeeChoice } from '../../components/employee-select';
 import { ErrorBanner } from '../../components/error-banner';
 import { employeeNameOf } from '../../components/performance-format';
@@ -64,12 +66,20 @@ function BonusesPage() {
           <Title order={1}>Bonus Management</Title>
           <Text c="dimmed">Bonuses awarded to staff, newest first.</Text>
         </div>
-        <Button
-          leftSection={<IconGift size={18} aria-hidden />}
-          onClick={() => setAdding((n) => n + 1)}
-        >
-          Add Bonus
-        </Button>
+        <Group gap="sm">
+          <ExportCsvButton
+            path="/bonuses/export.csv"
+            query={{ employee_id: employee?.id }}
+            access="hr"
+            fallbackName={`${EXPORT_FILE_NAMES.bonuses}.csv`}
+          />
+          <Button
+            leftSection={<IconGift size={18} aria-hidden />}
+            onClick={() => setAdding((n) => n + 1)}
+          >
+            Add Bonus
+          </Button>
+        </Group>
       </Group>
 
       {list.isError && (

@@ -1,10 +1,12 @@
 import { Button, Center, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPlus } from '@tabler/icons-react';
+import { IconFileImport, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Navigate } from 'react-router';
+import { EXPORT_FILE_NAMES } from '#contract/csv-export';
 import type { PerformanceMetric } from '#contract/performance-metrics';
 import { ConfirmDeleteModal } from '../../components/confirm-delete-modal';
+import { ExportCsvButton } from '../../components/csv/export-csv-button';
 import type { EmployeeChoice } from '../../components/employee-select';
 import { ErrorBanner } from '../../components/error-banner';
 import {
@@ -23,6 +25,7 @@ import { useMetricTypes } from './api/list-metric-types';
 import { usePerformanceMetrics } from './api/list-performance-metrics';
 import { EditMetricModal } from './components/edit-metric-modal';
 import { EmployeePicker } from './components/employee-picker';
+import { MetricImportModal } from './components/metric-import-modal';
 import { isKnownMetric, PerformanceMetricTable } from './components/performance-metric-table';
 import { RecordMetricModal } from './components/record-metric-modal';
 import { METRICS_TEXTS } from './metric-value-form';
@@ -49,14 +52,16 @@ function MetricsPage() {
   const [adding, setAdding] = useState(0);
   const [editing, setEditing] = useState<PerformanceMetric | null>(null);
   const [deleting, setDeleting] = useState<PerformanceMetric | null>(null);
+  // A fresh import modal each time; 0 means closed.
+  const [importing, setImporting] = useState(0);
 
   const types = useMetricTypes();
-  const list = usePerformanceMetrics({
-    page,
-    limit: METRICS_PAGE_SIZE,
+  // What the list shows, apart from paging: the export takes the same filters.
+  const shown = {
     user_id: employee?.id,
     metric_type_id: typeFilter === ALL_TYPES ? undefined : Number(typeFilter),
-  });
+  };
+  const list = usePerformanceMetrics({ page, limit: METRICS_PAGE_SIZE, ...shown });
   const remove = useDeleteMetricValue();
   usePageInRange(page, METRICS_PAGE_SIZE, list.data?.pagination.total, setPage);
 
@@ -84,12 +89,27 @@ function MetricsPage() {
           <Title order={1}>Performance Metrics</Title>
           <Text c="dimmed">Values recorded for each employee, newest first.</Text>
         </div>
-        <Button
-          leftSection={<IconPlus size={18} aria-hidden />}
-          onClick={() => setAdding((n) => n + 1)}
-        >
-          Add Metric
-        </Button>
+        <Group gap="sm">
+          <ExportCsvButton
+            path="/performance-metrics/export.csv"
+            query={shown}
+            access="hr"
+            fallbackName={`${EXPORT_FILE_NAMES.metricValues}.csv`}
+          />
+          <Button
+            variant="default"
+            leftSection={<IconFileImport size={18} aria-hidden />}
+            onClick={() => setImporting((n) => n + 1)}
+          >
+            Import CSV
+          </Button>
+          <Button
+            leftSection={<IconPlus size={18} aria-hidden />}
+            onClick={() => setAdding((n) => n + 1)}
+          >
+            Add Metric
+          </Button>
+        </Group>
       </Group>
 
       {failed && (
@@ -168,6 +188,11 @@ function MetricsPage() {
         onRecorded={() =>
           notifications.show({ color: 'green', message: 'Performance metric recorded' })
         }
+      />
+      <MetricImportModal
+        key={`import-${importing}`}
+        opened={importing > 0}
+        onClose={() => setImporting(0)}
       />
       {editing && (
         <EditMetricModal

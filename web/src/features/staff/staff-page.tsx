@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconPlus, IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { IconFileImport, IconPlus, IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import {
@@ -25,15 +25,20 @@ import {
 } from '#contract/employee-options';
 import type { Employee } from '#contract/employees';
 import { ConfirmDeleteModal } from '../../components/confirm-delete-modal';
+import { ExportCsvButton } from '../../components/csv/export-csv-button';
 import { ErrorBanner } from '../../components/error-banner';
 import type { SortState } from '../../components/sortable-header';
 import { TablePager } from '../../components/table-pager';
+import { EXPORT_FILE_NAMES } from '#contract/csv-export';
+import { isHr } from '#contract/roles';
 import { errorMessage } from '../../lib/api-client';
 import { fullName } from '../../lib/format';
+import { useSession } from '../../lib/session';
 import { useDeleteEmployee } from './api/delete-employee';
 import { useEmployeeStats } from './api/get-employee-stats';
 import { useEmployees } from './api/list-employees';
 import { StaffFormModal } from './components/staff-form-modal';
+import { StaffImportModal } from './components/staff-import-modal';
 import { StaffTable } from './components/staff-table';
 
 export const STAFF_PAGE_SIZE = 25;
@@ -56,16 +61,20 @@ export default function StaffPage() {
   const [adding, setAdding] = useState(0);
   const [editing, setEditing] = useState<Employee | null>(null);
   const [deleting, setDeleting] = useState<Employee | null>(null);
+  // As the add modal: a fresh import modal each time; 0 means closed.
+  const [importing, setImporting] = useState(0);
+  const { user } = useSession();
+  const hr = user !== null && isHr(user.user_type);
 
-  const list = useEmployees({
-    page,
-    limit: STAFF_PAGE_SIZE,
+  // What the list shows, apart from paging: the export takes the same query.
+  const shown = {
     search: debouncedSearch || undefined,
     department: department ?? undefined,
     status: status ?? undefined,
     sort: sort.sort,
     order: sort.order,
-  });
+  };
+  const list = useEmployees({ page, limit: STAFF_PAGE_SIZE, ...shown });
   const stats = useEmployeeStats();
   const remove = useDeleteEmployee();
 
@@ -103,6 +112,21 @@ export default function StaffPage() {
           <Text c="dimmed">Manage staff records, roles and details.</Text>
         </div>
         <Group gap="sm">
+          <ExportCsvButton
+            path="/employees/export.csv"
+            query={shown}
+            access="hr"
+            fallbackName={`${EXPORT_FILE_NAMES.staff}.csv`}
+          />
+          {hr && (
+            <Button
+              variant="default"
+              leftSection={<IconFileImport size={18} aria-hidden />}
+              onClick={() => setImporting((n) => n + 1)}
+            >
+              Import CSV
+            </Button>
+          )}
           <Button
             component={Link}
             to="/create"
@@ -199,6 +223,11 @@ export default function StaffPage() {
         opened={adding > 0}
         positions={stats.data?.positions ?? []}
         onClose={() => setAdding(0)}
+      />
+      <StaffImportModal
+        key={`import-${importing}`}
+        opened={importing > 0}
+        onClose={() => setImporting(0)}
       />
       {editing && (
         <StaffFormModal

@@ -1,9 +1,14 @@
 import { Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { EXPORT_FILE_NAMES } from '#contract/csv-export';
+import { ExportCsvButton } from '../../components/csv/export-csv-button';
 import { ErrorBanner } from '../../components/error-banner';
 import { errorMessage } from '../../lib/api-client';
 import { useRankings } from './api/get-rankings';
 import { PODIUM_MINIMUM, Podium } from './components/podium';
 import { RankingsGrid } from './components/rankings-grid';
+
+/** How many the server's ranking shows, and so what the export holds. */
+export const TOP10_SIZE = 10;
 
 export const TOP10_TEXTS = {
   title: 'Top 10 Performers',
@@ -21,10 +26,19 @@ export default function Top10Page() {
 
   return (
     <Stack>
-      <div>
-        <Title order={1}>{TOP10_TEXTS.title}</Title>
-        <Text c="dimmed">Ranked by average score, then by the number of metrics recorded.</Text>
-      </div>
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <div>
+          <Title order={1}>{TOP10_TEXTS.title}</Title>
+          <Text c="dimmed">Ranked by average score, then by the number of metrics recorded.</Text>
+        </div>
+        {/* The file holds what the page shows: the top 10. */}
+        <ExportCsvButton
+          path="/employees/rank/export.csv"
+          query={{ limit: TOP10_SIZE }}
+          access="signed-in"
+          fallbackName={`${EXPORT_FILE_NAMES.rankings}.csv`}
+        />
+      </Group>
       <ErrorBanner message={rankings.isError ? errorMessage(rankings.error) : null} />
       {rankings.isPending ? (
         <Center py="xl" role="status">
