@@ -4,6 +4,7 @@ import { Notifications } from '@mantine/notifications';
 import '@mantine/notifications/styles.css';
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
 import { ChangePasswordModal } from '../../features/auth/components/change-password-modal';
 import { SETTINGS_ICON as SettingsIcon } from '../navigation';
 import { ProductMark } from './product-mark';
@@ -12,7 +13,7 @@ import { UserMenu } from './user-menu';
 
 /**
  * The signed-in frame of SPEC.md section 2: sidebar with navigation and the user menu, a header
- * with the Change Password button, and on phones a menu toggle with an overlay sidebar that
+ * with the theme switch and the Change Password button, and on phones a menu toggle with an overlay sidebar that
  * closes on navigation.
  */
 export default function AppLayout() {
@@ -48,17 +49,20 @@ export default function AppLayout() {
               SPMS
             </Text>
           </Group>
-          <Tooltip label="Change Password">
-            <ActionIcon
-              variant="subtle"
-              size="lg"
-              onClick={passwordModal.open}
-              title="Change Password"
-              aria-label="Change Password"
-            >
-              <SettingsIcon size={20} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
+          <Group gap="xs" wrap="nowrap">
+            <ColorSchemeToggle />
+            <Tooltip label="Change Password">
+              <ActionIcon
+                variant="subtle"
+                size="lg"
+                onClick={passwordModal.open}
+                title="Change Password"
+                aria-label="Change Password"
+              >
+                <SettingsIcon size={20} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
         </Group>
       </AppShell.Header>
 
