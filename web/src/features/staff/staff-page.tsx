@@ -1,18 +1,6 @@
-import {
-  Button,
-  Center,
-  Group,
-  Loader,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
-import { IconPlus, IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { IconPlus, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import {
@@ -25,10 +13,12 @@ import {
 } from '#contract/employee-options';
 import type { Employee } from '#contract/employees';
 import { ConfirmDeleteModal } from '../../components/confirm-delete-modal';
-import { ErrorBanner } from '../../components/error-banner';
+import { LoadErrorBanner } from '../../components/error-banner';
+import { ListPanel } from '../../components/list-panel';
+import { PageHeader } from '../../components/page-header';
+import { SearchInput } from '../../components/search-input';
 import type { SortState } from '../../components/sortable-header';
-import { TablePager } from '../../components/table-pager';
-import { errorMessage } from '../../lib/api-client';
+import { useDeleteConfirmation } from '../../components/use-delete-confirmation';
 import { fullName } from '../../lib/format';
 import { useDeleteEmployee } from './api/delete-employee';
 import { useEmployeeStats } from './api/get-employee-stats';
@@ -55,7 +45,6 @@ export default function StaffPage() {
   // Each opening of the add modal gets a fresh form (a new key); 0 means closed.
   const [adding, setAdding] = useState(0);
   const [editing, setEditing] = useState<Employee | null>(null);
-  const [deleting, setDeleting] = useState<Employee | null>(null);
 
   const list = useEmployees({
     page,
@@ -67,7 +56,10 @@ export default function StaffPage() {
     order: sort.order,
   });
   const stats = useEmployeeStats();
-  const remove = useDeleteEmployee();
+  const deletion = useDeleteConfirmation<Employee>(
+    useDeleteEmployee(),
+    (employee) => `${fullName(employee.first_name, employee.last_name)} was deleted`,
+  );
 
   // Any change of what is shown starts again at the first page.
   const refine =
@@ -77,122 +69,87 @@ export default function StaffPage() {
       setPage(1);
     };
 
-  async function confirmDelete() {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      notifications.show({
-        color: 'green',
-        message: `${fullName(deleting.first_name, deleting.last_name)} was deleted`,
-      });
-      setDeleting(null);
-    } catch {
-      // The modal shows the error and stays open.
-    }
-  }
-
   const employees = list.isError ? [] : (list.data?.employees ?? []);
   const total = list.isError ? 0 : (list.data?.pagination.total ?? 0);
-  const firstLoadFailed = list.isError && !list.data;
+  const deleting = deletion.target;
 
   return (
     <Stack>
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <div>
-          <Title order={1}>Staff Management</Title>
-          <Text c="dimmed">Manage staff records, roles and details.</Text>
-        </div>
-        <Group gap="sm">
-          <Button
-            component={Link}
-            to="/create"
-            variant="light"
-            leftSection={<IconUserPlus size={18} aria-hidden />}
-          >
-            Add Staff Member
-          </Button>
-          <Button
-            leftSection={<IconPlus size={18} aria-hidden />}
-            onClick={() => setAdding((n) => n + 1)}
-          >
-            Add New Staff
-          </Button>
-        </Group>
-      </Group>
+      <PageHeader
+        title="Staff Management"
+        description="Manage staff records, roles and details."
+        actions={
+          <>
+            <Button
+              component={Link}
+              to="/create"
+              variant="light"
+              leftSection={<IconUserPlus size={18} aria-hidden />}
+            >
+              Add Staff Member
+            </Button>
+            <Button
+              leftSection={<IconPlus size={18} aria-hidden />}
+              onClick={() => setAdding((n) => n + 1)}
+            >
+              Add New Staff
+            </Button>
+          </>
+        }
+      />
 
-      {list.isError && (
-        <ErrorBanner
-          message={firstLoadFailed ? STAFF_MESSAGES.loadFailed : errorMessage(list.error)}
-          detail={firstLoadFailed ? errorMessage(list.error) : null}
+      <LoadErrorBanner error={list.error} firstLoad={!list.data} />
+
+      <ListPanel
+        filters={
+          <>
+            <SearchInput
+              aria-label="Search staff"
+              placeholder="Search by name, email or position"
+              value={search}
+              onChange={(text) => {
+                setSearch(text);
+                setPage(1);
+              }}
+              style={{ flex: '1 1 260px' }}
+            />
+            <Select
+              aria-label="Filter by department"
+              placeholder="All Departments"
+              clearable
+              data={stats.data?.configured_departments ?? [...DEPARTMENTS]}
+              value={department}
+              onChange={refine(setDepartment)}
+              w={220}
+            />
+            <Select
+              aria-label="Filter by status"
+              placeholder="All Statuses"
+              clearable
+              data={EMPLOYEE_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }))}
+              value={status}
+              onChange={refine((value: string | null) => setStatus(value as EmployeeStatus | null))}
+              w={170}
+            />
+          </>
+        }
+        loading={list.isPending && STAFF_MESSAGES.loading}
+        empty={
+          employees.length === 0 &&
+          (debouncedSearch || department || status
+            ? 'No employees match these filters'
+            : 'No employees found')
+        }
+        pager={{ page, limit: STAFF_PAGE_SIZE, total, onPageChange: setPage, noun: 'employees' }}
+      >
+        <StaffTable
+          employees={employees}
+          sort={sort}
+          onSort={refine(setSort)}
+          onEdit={setEditing}
+          onDelete={deletion.ask}
         />
-      )}
-
-      <Paper withBorder p="md">
-        <Group gap="sm" mb="md" wrap="wrap">
-          <TextInput
-            aria-label="Search staff"
-            placeholder="Search by name, email or position"
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={search}
-            onChange={(event) => {
-              setSearch(event.currentTarget.value);
-              setPage(1);
-            }}
-            style={{ flex: '1 1 260px' }}
-          />
-          <Select
-            aria-label="Filter by department"
-            placeholder="All Departments"
-            clearable
-            data={stats.data?.configured_departments ?? [...DEPARTMENTS]}
-            value={department}
-            onChange={refine(setDepartment)}
-            w={220}
-          />
-          <Select
-            aria-label="Filter by status"
-            placeholder="All Statuses"
-            clearable
-            data={EMPLOYEE_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }))}
-            value={status}
-            onChange={refine((value: string | null) => setStatus(value as EmployeeStatus | null))}
-            w={170}
-          />
-        </Group>
-
-        {list.isPending ? (
-          <Center py="xl" role="status">
-            <Group gap="sm">
-              <Loader size="sm" />
-              <Text>{STAFF_MESSAGES.loading}</Text>
-            </Group>
-          </Center>
-        ) : employees.length === 0 ? (
-          <Text ta="center" c="dimmed" py="xl">
-            {debouncedSearch || department || status
-              ? 'No employees match these filters'
-              : 'No employees found'}
-          </Text>
-        ) : (
-          <StaffTable
-            employees={employees}
-            sort={sort}
-            onSort={refine(setSort)}
-            onEdit={setEditing}
-            onDelete={(employee) => {
-              remove.reset();
-              setDeleting(employee);
-            }}
-          />
-        )}
-        <TablePager
-          page={page}
-          limit={STAFF_PAGE_SIZE}
-          total={total}
-          onPageChange={setPage}
-          noun="employees"
-        />
-      </Paper>
+      </ListPanel>
 
       <StaffFormModal
         key={`add-${adding}`}
@@ -210,19 +167,15 @@ export default function StaffPage() {
         />
       )}
       <ConfirmDeleteModal
-        opened={deleting !== null}
+        {...deletion.modalProps}
         title="Delete Staff Member"
         name={deleting ? fullName(deleting.first_name, deleting.last_name) : ''}
-        busy={remove.isPending}
-        error={remove.isError ? errorMessage(remove.error) : null}
         details={
           <Text size="sm" c="dimmed">
             Their performance metrics, bonuses and questions are deleted with them, and their
             account is unlinked.
           </Text>
         }
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setDeleting(null)}
       />
     </Stack>
   );

@@ -1,5 +1,7 @@
-import { Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Paper, Stack, Text } from '@mantine/core';
 import { ErrorBanner } from '../../components/error-banner';
+import { LoadingState } from '../../components/loading-state';
+import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/api-client';
 import { useRankings } from './api/get-rankings';
 import { PODIUM_MINIMUM, Podium } from './components/podium';
@@ -21,18 +23,13 @@ export default function Top10Page() {
 
   return (
     <Stack>
-      <div>
-        <Title order={1}>{TOP10_TEXTS.title}</Title>
-        <Text c="dimmed">Ranked by average score, then by the number of metrics recorded.</Text>
-      </div>
+      <PageHeader
+        title={TOP10_TEXTS.title}
+        description="Ranked by average score, then by the number of metrics recorded."
+      />
       <ErrorBanner message={rankings.isError ? errorMessage(rankings.error) : null} />
       {rankings.isPending ? (
-        <Center py="xl" role="status">
-          <Group gap="sm">
-            <Loader size="sm" />
-            <Text>{TOP10_TEXTS.loading}</Text>
-          </Group>
-        </Center>
+        <LoadingState text={TOP10_TEXTS.loading} />
       ) : entries.length === 0 ? (
         <Paper withBorder p="xl">
           <Text ta="center" c="dimmed">
