@@ -2,14 +2,17 @@ import { ActionIcon, AppShell, Burger, Group, Text, Tooltip } from '@mantine/cor
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import '@mantine/notifications/styles.css';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
 import { ChangePasswordModal } from '../../features/auth/components/change-password-modal';
 import { SETTINGS_ICON as SettingsIcon } from '../navigation';
 import { ProductMark } from './product-mark';
 import { SidebarNav } from './sidebar-nav';
+import { SkipLink } from './skip-link';
 import { UserMenu } from './user-menu';
+
+const MAIN_ID = 'main-content';
 
 /**
  * The signed-in frame of SPEC.md section 2: sidebar with navigation and the user menu, a header
@@ -29,12 +32,22 @@ export default function AppLayout() {
   const closeNav = nav.close;
   useEffect(() => closeNav(), [pathname, closeNav]);
 
+  // After moving to another screen, focus starts at its content (as a new page's would, at its
+  // top), so a screen reader reads the new page and Tab continues from there.
+  const firstPath = useRef(pathname);
+  useEffect(() => {
+    if (pathname === firstPath.current) return;
+    firstPath.current = '';
+    document.getElementById(MAIN_ID)?.focus({ preventScroll: true });
+  }, [pathname]);
+
   return (
     <AppShell
       header={{ height: 56 }}
       navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
       padding="md"
     >
+      <SkipLink targetId={MAIN_ID} />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
@@ -86,7 +99,8 @@ export default function AppLayout() {
         />
       )}
 
-      <AppShell.Main id="main-content">
+      {/* Focused by the skip link and after navigation; not a stop for Tab. */}
+      <AppShell.Main id={MAIN_ID} tabIndex={-1} style={{ outline: 'none' }}>
         <Outlet />
       </AppShell.Main>
 
