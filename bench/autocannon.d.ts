@@ -11,12 +11,24 @@ declare module 'autocannon' {
   interface Client {
     setHeaders(headers: Record<string, string>): void;
   }
+  interface RequestParams {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+  }
+  interface Request extends RequestParams {
+    /** Changes each request before it is sent (a new path, a new body). */
+    setupRequest?: (request: RequestParams, context: Record<string, unknown>) => RequestParams;
+  }
   interface Options {
     url: string;
     connections?: number;
     duration?: number;
+    amount?: number;
     headers?: Record<string, string>;
     setupClient?: (client: Client) => void;
+    requests?: Request[];
   }
   interface Result {
     requests: Histogram & { total: number };

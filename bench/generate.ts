@@ -2,20 +2,24 @@ import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../server/src/db/dialect';
 import type { DB } from '../server/src/db/schema';
 import {
+  ANSWERS,
   BONUSES,
   DEPARTMENTS,
   FIRST_NAMES,
   LAST_NAMES,
   METRIC_TYPES,
   POSITIONS,
+  QUESTIONS,
 } from '../server/src/db/seed/demo-catalogue';
 import { createRandom } from '../server/src/db/seed/random';
 import { rebuildScoreAggregates } from '../server/src/modules/scores/scores.repository';
 
 /**
  * Bulk data for benchmarks: an organisation of the size PRODUCT.md section 6 budgets for
- * (10,000 staff, 1,000,000 metric values, 100,000 bonuses by default), loaded in large batches
- * and then aggregated once with `rebuildScoreAggregates`, as a real import would.
+ * (10,000 staff, 50 metric types, 1,000,000 metric values, 100,000 bonuses by default), loaded in
+ * large batches and then aggregated once with `rebuildScoreAggregates`, as a real import would.
+ * On request it adds what the other lists read: a sign-in account per employee, questions (most
+ * answered) and an audit trail.
  *
  * Same seed and `now`, same data. Works on either engine; PostgreSQL gets column arrays through
  * `unnest` (one statement per 20,000 rows), SQLite multi-row inserts in one transaction.
@@ -23,8 +27,15 @@ import { rebuildScoreAggregates } from '../server/src/modules/scores/scores.repo
 
 export interface ScaleOptions {
   employees?: number;
+  metricTypes?: number;
   metricValues?: number;
   bonuses?: number;
+  /** Accounts of type employee, one for each of the first this many staff (default none). */
+  employeeAccounts?: number;
+  /** Questions, spread over the staff; about seven in ten answered (default none). */
+  questions?: number;
+  /** Audit entries over the history (default none). */
+  auditEntries?: number;
   /** Share of staff with no metric value at all (unranked). */
   unscoredShare?: number;
   /** History spans this many days before `now`. */
@@ -35,8 +46,12 @@ export interface ScaleOptions {
 
 export interface ScaleSummary {
   employees: number;
+  metricTypes: number;
   metricValues: number;
   bonuses: number;
+  employeeAccounts: number;
+  questions: number;
+  auditEntries: number;
   /** Employee ids in insertion order (ids are 1..n on a fresh database). */
   employeeIds: number[];
   seconds: { load: number; aggregate: number };
@@ -46,6 +61,43 @@ const DAY_MS = 86_400_000;
 const BATCH = 20_000;
 
 type Column = { name: string; pgType: 'int4' | 'int8' | 'text' | 'timestamptz' | 'date' };
+
+const AREAS = ['Customer', 'Team', 'Quality', 'Safety', 'Budget', 'Process', 'Learning'];
+const ASPECTS = ['Satisfaction', 'Delivery', 'Accuracy', 'Compliance', 'Growth', 'Engagement'];
+
+/** The demo catalogue's metric types, then "Area Aspect" ones up to `count`. */
+function metricTypeRows(count: number, created: string): unknown[][] {
+  const rows: unknown[][] = METRIC_TYPES.slice(0, count).map((t) => [
+    t.metric_name,
+    t.description,
+    t.measurement_unit,
+    created,
+    created,
+  ]);
+  for (const area of AREAS) {
+    for (const aspect of ASPECTS) {
+      if (rows.length >= count) return rows;
+      rows.push([
+        `${area} ${aspect}`,
+        `${aspect} in ${area.toLowerCase()} work`,
+        '%',
+        created,
+        created,
+      ]);
+    }
+  }
+  for (let i = rows.length; i < count; i++)
+    rows.push([`Objective ${i + 1}`, null, 'points', created, created]);
+  return rows;
+}
+
+const AUDIT_KINDS = [
+  { name: 'User Login', entity: 'user' },
+  { name: 'Performance Metric Recorded', entity: 'performance_metric' },
+  { name: 'Bonus Assignment', entity: 'bonus' },
+  { name: 'Employee Updated', entity: 'employee' },
+  { name: 'Question Answered', entity: 'question' },
+] as const;
 
 /** Inserts `rows` (arrays in `columns` order) into `table`, in batches. */
 async function bulkInsert(
@@ -91,6 +143,10 @@ export async function generateScaleData(
   const employeeCount = options.employees ?? 10_000;
   const valueCount = options.metricValues ?? 1_000_000;
   const bonusCount = options.bonuses ?? 100_000;
+  const metricTypeCount = options.metricTypes ?? 50;
+  const accountCount = Math.min(options.employeeAccounts ?? 0, employeeCount);
+  const questionCount = options.questions ?? 0;
+  const auditCount = options.auditEntries ?? 0;
   const historyDays = options.historyDays ?? 365;
   const now = options.now ?? new Date();
   const random = createRandom(options.seed ?? 42);
@@ -110,13 +166,7 @@ export async function generateScaleData(
         { name: 'created_at', pgType: 'timestamptz' },
         { name: 'updated_at', pgType: 'timestamptz' },
       ],
-      METRIC_TYPES.map((t) => [
-        t.metric_name,
-        t.description,
-        t.measurement_unit,
-        typeCreated,
-        typeCreated,
-      ]),
+      metricTypeRows(metricTypeCount, typeCreated),
     );
 
     const staff: unknown[][] = [];
@@ -204,6 +254,101 @@ export async function generateScaleData(
       ],
       bonuses,
     );
+
+    // Accounts without a password (they would sign in with Google), one per employee.
+    const accounts: unknown[][] = [];
+    for (let i = 0; i < accountCount; i++) {
+      const row = staff[i]!;
+      accounts.push([row[2], row[0], row[1], 'employee', ids[i], row[7], row[7]]);
+    }
+    await bulkInsert(
+      trx,
+      'users',
+      [
+        { name: 'email', pgType: 'text' },
+        { name: 'firstname', pgType: 'text' },
+        { name: 'lastname', pgType: 'text' },
+        { name: 'user_type', pgType: 'text' },
+        { name: 'employee_id', pgType: 'int4' },
+        { name: 'created_at', pgType: 'timestamptz' },
+        { name: 'updated_at', pgType: 'timestamptz' },
+      ],
+      accounts,
+    );
+
+    const questions: unknown[][] = [];
+    for (let i = 0; i < questionCount; i++) {
+      const asked = ago(random.int(7, historyDays - 1));
+      const answered = random.chance(0.7);
+      const at = answered
+        ? new Date(new Date(asked).getTime() + random.int(1, 7 * DAY_MS)).toISOString()
+        : null;
+      questions.push([
+        random.pick(ids),
+        random.pick(QUESTIONS),
+        answered ? random.pick(ANSWERS) : null,
+        at,
+        asked,
+        at ?? asked,
+      ]);
+    }
+    await bulkInsert(
+      trx,
+      'questions',
+      [
+        { name: 'employee_id', pgType: 'int4' },
+        { name: 'question', pgType: 'text' },
+        { name: 'response', pgType: 'text' },
+        { name: 'responded_at', pgType: 'timestamptz' },
+        { name: 'created_at', pgType: 'timestamptz' },
+        { name: 'updated_at', pgType: 'timestamptz' },
+      ],
+      questions,
+    );
+
+    // The audit trail, oldest first as it is written; small snapshots like the real ones.
+    const auditTimes = Array.from({ length: auditCount }, () =>
+      ago(random.int(0, historyDays - 1)),
+    );
+    auditTimes.sort();
+    let audit: unknown[][] = [];
+    for (let i = 0; i < auditCount; i++) {
+      const kind = random.pick(AUDIT_KINDS);
+      const e = random.int(0, employeeCount - 1);
+      const row = staff[e]!;
+      const who = `${String(row[0])} ${String(row[1])}`;
+      const after = JSON.stringify({ id: ids[e], first_name: row[0], last_name: row[1] });
+      audit.push([
+        kind.name,
+        `${kind.name}: ${who}`,
+        'hr@example.com',
+        `10.0.${random.int(0, 255)}.${random.int(1, 254)}`,
+        kind.entity,
+        random.int(1, 1_000_000),
+        after,
+        auditTimes[i],
+        auditTimes[i],
+      ]);
+      if (audit.length >= BATCH || i === auditCount - 1) {
+        await bulkInsert(
+          trx,
+          'audit_entries',
+          [
+            { name: 'name', pgType: 'text' },
+            { name: 'description', pgType: 'text' },
+            { name: 'actor_email', pgType: 'text' },
+            { name: 'ip_address', pgType: 'text' },
+            { name: 'entity_type', pgType: 'text' },
+            { name: 'entity_id', pgType: 'int4' },
+            { name: 'after_json', pgType: 'text' },
+            { name: 'created_at', pgType: 'timestamptz' },
+            { name: 'updated_at', pgType: 'timestamptz' },
+          ],
+          audit,
+        );
+        audit = [];
+      }
+    }
     return ids;
   });
   const loaded = Date.now();
@@ -215,8 +360,12 @@ export async function generateScaleData(
 
   return {
     employees: employeeCount,
+    metricTypes: metricTypeCount,
     metricValues: valueCount,
     bonuses: bonusCount,
+    employeeAccounts: accountCount,
+    questions: questionCount,
+    auditEntries: auditCount,
     employeeIds,
     seconds: { load: (loaded - started) / 1000, aggregate: (Date.now() - loaded) / 1000 },
   };

@@ -1,22 +1,41 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+// @ts-expect-error -- plain ES module shared with `npm start`
+import { staleParts } from '../scripts/build-state.mjs';
 
 /**
- * Starts the real server (`server/src/main.ts` through tsx) in a child process, so the load
- * generator and the server do not share an event loop, as they would not in production.
+ * Starts the real server, as `npm start` runs it (the built bundle `build/server/main.mjs`), in a
+ * child process, so the load generator and the server do not share an event loop, as they would
+ * not in production.
  */
 
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface RunningServer {
   url: string;
+  pid: number;
   /** CPU time the server process has used so far, in microseconds (Linux; null elsewhere). */
   cpuMicros(): number | null;
+  /** Resident memory now and at its peak so far, in bytes (Linux; null elsewhere). */
+  memory(): { rss: number; peakRss: number } | null;
   stop(): Promise<void>;
+}
+
+/** Builds the web app and the server bundle when they are missing or older than their sources. */
+export function ensureBuilt(): void {
+  for (const part of staleParts(projectRoot) as string[]) {
+    console.log(`Building the ${part === 'web' ? 'web app' : 'server'}...`);
+    const result = spawnSync('npm', ['run', '--silent', `build:${part}`], {
+      cwd: projectRoot,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    if (result.status !== 0) throw new Error(`npm run build:${part} failed`);
+  }
 }
 
 async function freePort(): Promise<number> {
@@ -29,11 +48,24 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
+/** A field of /proc/<pid>/status in kB, as bytes. */
+function statusBytes(pid: number, field: string): number | null {
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith(`${field}:`));
+    return line ? Number(line.split(/\s+/)[1]) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
 export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+  ensureBuilt();
   const port = await freePort();
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(projectRoot, 'server/src/main.ts')],
+    [path.join(projectRoot, 'build/server/main.mjs')],
     {
       cwd: projectRoot,
       env: {
@@ -57,16 +89,23 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
     });
     child.once('exit', (code) => reject(new Error(`server exited (${code}): ${output}`)));
   });
+  const pid = child.pid!;
   return {
     url: `http://127.0.0.1:${port}`,
+    pid,
     cpuMicros() {
       try {
         // utime and stime, fields 14 and 15 of /proc/<pid>/stat, in clock ticks (100 a second).
-        const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
         return (Number(fields[11]) + Number(fields[12])) * 10_000;
       } catch {
         return null;
       }
+    },
+    memory() {
+      const rss = statusBytes(pid, 'VmRSS');
+      const peakRss = statusBytes(pid, 'VmHWM');
+      return rss === null || peakRss === null ? null : { rss, peakRss };
     },
     async stop() {
       if (child.exitCode !== null) return;

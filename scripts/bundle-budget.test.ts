@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'vite';
@@ -8,6 +8,12 @@ import { bundleReport } from './bundle-report.mjs';
 
 /** PRODUCT.md section 6: landing and sign-in under 150 KB of gzipped JavaScript. */
 const BUDGET_BYTES = 150 * 1024;
+/**
+ * Every signed-in route, frame included (225 to 260 KB when this was set): a screen that needs
+ * much more (charts, editors) should load that part when it is shown, not with the route.
+ */
+const SIGNED_IN_BUDGET_BYTES = 300 * 1024;
+const PUBLIC_ROUTES = ['landing', 'privacy', 'terms', 'sign-in', 'not-found'];
 
 describe('web bundle budget', () => {
   const outDir = mkdtempSync(path.join(tmpdir(), 'spms-bundle-'));
@@ -37,5 +43,21 @@ describe('web bundle budget', () => {
 
   it('loads the sign-in page with under 150 KB of gzipped JavaScript', () => {
     expect(report['sign-in']).toBeLessThan(BUDGET_BYTES);
+  });
+
+  it('measures every route of the router', () => {
+    const router = readFileSync('web/src/app/router.tsx', 'utf8');
+    const paths = [...router.matchAll(/path:\s*'([^']+)'/g)].length;
+    expect(Object.keys(report)).toHaveLength(paths);
+  });
+
+  it('keeps every other public page within the landing budget', () => {
+    for (const page of PUBLIC_ROUTES) expect(report[page], page).toBeLessThan(BUDGET_BYTES);
+  });
+
+  it('loads every signed-in route with under 300 KB of gzipped JavaScript', () => {
+    for (const [page, bytes] of Object.entries(report)) {
+      if (!PUBLIC_ROUTES.includes(page)) expect(bytes, page).toBeLessThan(SIGNED_IN_BUDGET_BYTES);
+    }
   });
 });

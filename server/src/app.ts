@@ -1,11 +1,13 @@
-import Fastify, { type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import { responseSerializerCompiler } from './lib/response-serializer';
 import type { TokenService } from './lib/tokens';
 import apiDocs from './plugins/api-docs';
 import auth from './plugins/auth';
 import errors, { answerFrameworkError } from './plugins/errors';
+import responseCache from './plugins/response-cache';
 import security from './plugins/security';
 import services from './plugins/services';
 import textGuard from './plugins/text-guard';
@@ -34,9 +36,29 @@ export async function buildApp(options: AppOptions) {
     requestIdHeader: false,
     // Malformed addresses are refused by the router itself: answer them in the envelope too.
     frameworkErrors: answerFrameworkError,
+    // Fastify's own request logging writes two lines a request (see the onResponse hook below).
+    logController: new LogController({ disableRequestLogging: true }),
   });
+  // One line per answered request, with what operators look for. Fastify's default two lines
+  // (with the request's host and port) cost as much as answering /api/health itself: at
+  // LOG_LEVEL=info they halved its throughput (22.7 against 43.5 µs of CPU a request).
+  if (['trace', 'debug', 'info'].includes(app.log.level)) {
+    app.addHook('onResponse', (request, reply, done) => {
+      request.log.info(
+        {
+          method: request.method,
+          url: request.url,
+          statusCode: reply.statusCode,
+          ip: request.ip,
+          responseTime: Math.round(reply.elapsedTime * 10) / 10,
+        },
+        'request completed',
+      );
+      done();
+    });
+  }
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
 
   await app.register(services, {
     config: options.config,
@@ -47,6 +69,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(security);
   await app.register(auth);
   await app.register(textGuard);
+  await app.register(responseCache);
   await app.register(apiDocs);
   for (const registerModule of apiModules) await app.register(registerModule);
   if (options.webRoot) await app.register(webApp, { root: options.webRoot });

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { bonusesRoutes } from './modules/bonuses/bonuses.routes';
+import { exportRoutes } from './modules/csv/export.routes';
+import { importRoutes } from './modules/csv/import.routes';
 import { employeeRoutes } from './modules/employees/employees.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { insightsRoutes } from './modules/insights/insights.routes';
@@ -24,4 +26,6 @@ export const apiModules: ((app: FastifyInstance) => Promise<void>)[] = [
   userRoutes,
   insightsRoutes,
   questionsRoutes,
+  exportRoutes,
+  importRoutes,
 ];

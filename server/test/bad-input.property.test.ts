@@ -60,6 +60,7 @@ async function validRequestFor(
         : others.map((c) => fx.tokenOf(c)!),
     refusedToken: refused ? fx.tokenOf(refused) : null,
     status: row.expect[caller],
+    ...(row.bodyLimit === undefined ? {} : { bodyLimit: row.bodyLimit }),
   };
 }
 

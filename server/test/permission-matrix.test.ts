@@ -16,6 +16,9 @@ import { describeEachEngine, type CallResult, type TestContext } from './helpers
  */
 
 const google = await startLocalGoogleIssuer();
+
+/** The routes that show names, positions and departments of the ranked (PRODUCT.md section 4). */
+const RANKINGS = ['GET /api/employees/rank', 'GET /api/employees/rank/export.csv'];
 afterAll(() => google.close());
 
 function send(ctx: TestContext, route: string, request: RouteRequest, token: string | null) {
@@ -49,7 +52,7 @@ describeEachEngine(
       const documented = documentedRoutes(doc.body);
       const rows = PERMISSION_TABLE.map((row) => row.route);
       expect(new Set(rows).size, 'one row per route').toBe(rows.length);
-      expect(documented.length).toBeGreaterThan(40);
+      expect(documented.length).toBeGreaterThan(50);
       // Left and not right: add the route to helpers/permission-table.ts with its statuses.
       expect(documented).toEqual([...rows].sort());
     });
@@ -71,12 +74,15 @@ describeEachEngine(
             expect(answer.body).toEqual({ success: false, message: AUTH_MESSAGES.notSignedIn });
           } else if (status === 403) {
             expect(answer.body).toEqual({ success: false, message: AUTH_MESSAGES.forbidden });
+          } else if (row.answers === 'csv') {
+            expect(answer.headers['content-type']).toBe('text/csv; charset=utf-8');
+            expect(answer.text, 'a byte order mark, then the header row').toMatch(/^\uFEFF\w+,/);
           } else {
             expect(answer.body.success, answer.text).toBe(true);
             expect(answer.body.data).toBeTypeOf('object');
           }
           if (caller === 'employee') {
-            expectNothingOf(fx, answer, { nameAllowed: row.route === 'GET /api/employees/rank' });
+            expectNothingOf(fx, answer, { nameAllowed: RANKINGS.includes(row.route) });
           }
         });
       }
@@ -121,6 +127,16 @@ describeEachEngine(
         expect(Object.keys(entry)).not.toContain('email');
         expect(Object.keys(entry)).not.toContain('salary');
       }
+      const file = await ctx().call('GET', '/api/employees/rank/export.csv', {
+        token: fx.tokenOf('employee'),
+      });
+      expect(file.status).toBe(200);
+      const [header] = file.text.replace(/^\uFEFF/, '').split('\r\n');
+      expect(header).toBe(
+        'rank,employee_id,first_name,last_name,position,department,average_score,total_metrics',
+      );
+      expect(file.text).toContain(fx.other.lastName);
+      expect(file.text).not.toContain('@');
     });
   },
   {

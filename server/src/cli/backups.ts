@@ -245,17 +245,13 @@ export async function backupPostgres(url: string, file: string): Promise<void> {
 
 /** Other sessions on the database (the servers, a psql): a restore would fight them for locks. */
 export async function otherPostgresSessions(url: string): Promise<number> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
-  await client.connect();
-  try {
+  return withClient(url, async (client) => {
     const { rows } = await client.query<{ n: number }>(
       `select count(*)::int as n from pg_stat_activity
        where datname = current_database() and pid <> pg_backend_pid()`,
     );
     return rows[0]!.n;
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 /**
@@ -270,6 +266,7 @@ export async function restorePostgres(url: string, backup: string, force: boolea
       `${sessions} other connection(s) are using the database: stop the server (every instance) and run the restore again, or add --force.`,
     );
   }
+  const versionBefore = await readDataVersion(url);
   const { dbname, env } = libpq(url);
   await runTool(
     'pg_restore',
@@ -286,4 +283,42 @@ export async function restorePostgres(url: string, backup: string, force: boolea
     ],
     env,
   );
+  await moveDataVersionPast(url, versionBefore);
+}
+
+/** The response cache's data version (migration 0007), or null before that migration. */
+async function readDataVersion(url: string): Promise<number | null> {
+  return withClient(url, async (client) => {
+    const { rows } = await client
+      .query<{ value: string }>(
+        `select value::text as value from list_totals where name = 'data_version'`,
+      )
+      .catch(() => ({ rows: [] as { value: string }[] }));
+    return rows[0] ? Number(rows[0].value) : null;
+  });
+}
+
+/**
+ * The restored data carries the version it had when backed up, which servers still running
+ * (a --force restore) may have seen with other data. Moving it past the version before the
+ * restore makes every instance's response cache start again (plugins/response-cache.ts).
+ */
+async function moveDataVersionPast(url: string, before: number | null): Promise<void> {
+  if (before === null) return;
+  await withClient(url, (client) =>
+    client.query(
+      `update list_totals set value = greatest(value, $1::bigint) + 1 where name = 'data_version'`,
+      [before],
+    ),
+  );
+}
+
+async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  await client.connect();
+  try {
+    return await use(client);
+  } finally {
+    await client.end();
+  }
 }

@@ -180,6 +180,15 @@ export interface ScoreHistogramTable {
   staff_count: number;
 }
 
+/**
+ * List totals kept by triggers (migration 0007): `audit_entries`, `users`, `users:<user_type>`,
+ * `questions`, `questions:answered`, `metric_values:type:<metric_type_id>`.
+ */
+export interface ListTotalsTable {
+  name: string;
+  value: number;
+}
+
 export interface DB {
   users: UsersTable;
   employees: EmployeesTable;
@@ -197,6 +206,7 @@ export interface DB {
   daily_bonus_totals: DailyBonusTotalsTable;
   department_totals: DepartmentTotalsTable;
   score_histogram: ScoreHistogramTable;
+  list_totals: ListTotalsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

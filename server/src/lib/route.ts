@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { CSV_MEDIA_TYPE } from '#contract/csv-export';
 import { errorEnvelopeSchema, successEnvelope } from '#contract/envelope';
 
 /** The error statuses any route may answer, documented once. */
@@ -22,6 +23,22 @@ export function replies<T extends z.ZodType>(data: T) {
 /** The same with 201 Created as the success status. */
 export function createdReplies<T extends z.ZodType>(data: T) {
   return { 201: successEnvelope(data), ...errorResponses };
+}
+
+/**
+ * The response map of a CSV download: the file itself (declared as text, so the OpenAPI document
+ * tells the truth and Fastify's serialiser leaves the stream alone), or an error envelope.
+ */
+export function csvReplies(description: string) {
+  return {
+    200: {
+      description,
+      content: {
+        [CSV_MEDIA_TYPE]: { schema: z.string().describe('RFC 4180 CSV, UTF-8 with BOM') },
+      },
+    },
+    ...errorResponses,
+  };
 }
 
 export function ok<T>(message: string, data: T) {

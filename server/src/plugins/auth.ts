@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { isAllowed, type Access } from '#contract/access';
 import { AUTH_MESSAGES } from '#contract/auth-messages';
 import { AppError, forbidden, unauthorized } from '../lib/errors';
+import { findSessionUser } from '../modules/auth/auth.repository';
 import { toAuthUser, type AuthUser } from '../modules/auth/auth-user';
 
 declare module 'fastify' {
@@ -13,6 +14,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in caller; null only on public routes. */
     user: AuthUser | null;
+    /** The data version read with the caller's account (null on public routes). */
+    dataVersion: number | null;
   }
 }
 
@@ -36,6 +39,7 @@ function bearerToken(request: FastifyRequest): string | null {
  */
 async function authPlugin(app: FastifyInstance) {
   app.decorateRequest('user', null);
+  app.decorateRequest('dataVersion', null);
 
   app.addHook('onRoute', (route) => {
     const isApi = route.url.startsWith('/api/');
@@ -53,25 +57,14 @@ async function authPlugin(app: FastifyInstance) {
     const claims = await app.tokens.verify(token);
     if (!claims) throw unauthorized(AUTH_MESSAGES.sessionExpired);
 
-    const row = await app.db
-      .selectFrom('users')
-      .select([
-        'id',
-        'email',
-        'firstname',
-        'lastname',
-        'user_type',
-        'employee_id',
-        'tokens_valid_after',
-      ])
-      .where('id', '=', claims.userId)
-      .executeTakeFirst();
+    const row = await findSessionUser(app.db, claims.userId);
     // A deleted user, or a token issued before a password or role change, is no longer valid.
     if (!row || claims.issuedAtMs < Number(row.tokens_valid_after)) {
       throw unauthorized(AUTH_MESSAGES.sessionExpired);
     }
 
     request.user = toAuthUser(row);
+    request.dataVersion = row.data_version === null ? null : Number(row.data_version);
     if (!isAllowed(access, row.user_type)) throw forbidden(AUTH_MESSAGES.forbidden);
   });
 }

@@ -16,7 +16,6 @@ const GENERIC_MESSAGES: Record<number, string> = {
   406: 'Not acceptable',
   408: 'Request timeout',
   409: 'Conflict',
-  413: 'Request body is too large (the limit is 1 MB)',
   415: 'Unsupported content type: send application/json',
   429: 'Too many requests',
 };
@@ -98,6 +97,14 @@ async function errorsPlugin(app: FastifyInstance) {
       });
     }
     const status = error.statusCode ?? 500;
+    if (status === 413) {
+      // The route's own limit (the server's 1 MB unless it sets more, as the CSV imports do).
+      const megabytes = Math.round(request.routeOptions.bodyLimit / 1024 / 1024);
+      return send(reply, 413, {
+        success: false,
+        message: `Request body is too large (the limit is ${megabytes} MB)`,
+      });
+    }
     if (status >= 400 && status < 500 && !isResponseSerializationError(error)) {
       return send(reply, status, {
         success: false,

@@ -27,6 +27,8 @@ export interface ValidRequest {
   refusedToken: string | null;
   /** What the valid request answers (2xx). */
   status: number;
+  /** The route's request body limit (the server's 1 MB unless the route sets its own). */
+  bodyLimit?: number;
 }
 
 export interface MalformedRequest {
@@ -401,6 +403,7 @@ export function malformedRequests(
     );
   }
 
+  const bodyLimit = valid.bodyLimit ?? BODY_LIMIT;
   if (isWrite) {
     const valid = JSON.stringify(baseBody);
     const inner = valid === '{}' ? '' : `,${valid.slice(1, -1)}`;
@@ -431,9 +434,9 @@ export function malformedRequests(
         expected: 415,
       })),
       fc.constant({
-        fault: 'body over 1 MB',
+        fault: 'body over the limit',
         body: {
-          text: `{"padding":"${'x'.repeat(BODY_LIMIT + 16)}"}`,
+          text: `{"padding":"${'x'.repeat(bodyLimit + 16)}"}`,
           contentType: 'application/json',
         },
         expected: 413,

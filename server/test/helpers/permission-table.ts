@@ -1,3 +1,4 @@
+import { IMPORT_BODY_LIMIT_BYTES } from '#contract/csv-import';
 import type { Caller, RouteFixtures } from './route-fixtures';
 
 /**
@@ -25,6 +26,10 @@ export interface PermissionRow {
   expect: Record<Caller, number>;
   request(caller: Caller, fx: RouteFixtures): Promise<RouteRequest>;
   other?: { expect: number; request(fx: RouteFixtures): Promise<RouteRequest> };
+  /** A success is a CSV file rather than the JSON envelope (the exports). */
+  answers?: 'csv';
+  /** The route's own request body limit, when it is not the server's 1 MB. */
+  bodyLimit?: number;
 }
 
 // PRODUCT.md section 4, one constant per line of its table (success statuses per route).
@@ -37,6 +42,9 @@ const FORBIDDEN = 403;
 
 /** The other employee's own id in a URL, for rows whose refusal is the same for any id. */
 const at = (url: string) => async () => ({ url });
+
+/** An import body: the CSV lines, all or nothing. */
+const csvImport = (...lines: string[]) => ({ csv: lines.join('\r\n'), mode: 'all_or_nothing' });
 
 export const PERMISSION_TABLE: PermissionRow[] = [
   // Public: sign-in, health, configuration.
@@ -495,6 +503,107 @@ export const PERMISSION_TABLE: PermissionRow[] = [
     other: {
       expect: FORBIDDEN,
       request: async (fx) => ({ url: `/api/audit/${fx.other.auditEntryId}` }),
+    },
+  },
+
+  // CSV exports (issue 8): each with its list route's access; the rankings without email.
+  {
+    route: 'GET /api/employees/export.csv',
+    expect: hr(),
+    answers: 'csv',
+    request: at('/api/employees/export.csv'),
+    other: {
+      expect: FORBIDDEN,
+      request: async (fx) => ({
+        url: `/api/employees/export.csv?search=${encodeURIComponent(fx.other.email)}`,
+      }),
+    },
+  },
+  {
+    route: 'GET /api/performance-metrics/export.csv',
+    expect: hr(),
+    answers: 'csv',
+    request: at('/api/performance-metrics/export.csv'),
+    other: {
+      expect: FORBIDDEN,
+      request: async (fx) => ({
+        url: `/api/performance-metrics/export.csv?user_id=${fx.other.employeeId}`,
+      }),
+    },
+  },
+  {
+    route: 'GET /api/bonuses/export.csv',
+    expect: hr(),
+    answers: 'csv',
+    request: at('/api/bonuses/export.csv'),
+    other: {
+      expect: FORBIDDEN,
+      request: async (fx) => ({
+        url: `/api/bonuses/export.csv?employee_id=${fx.other.employeeId}`,
+      }),
+    },
+  },
+  {
+    route: 'GET /api/employees/rank/export.csv',
+    expect: signedIn(),
+    answers: 'csv',
+    request: at('/api/employees/rank/export.csv'),
+  },
+  {
+    route: 'GET /api/metrics/average/export.csv',
+    expect: hr(),
+    answers: 'csv',
+    request: at('/api/metrics/average/export.csv'),
+    other: {
+      expect: FORBIDDEN,
+      request: async (fx) => ({
+        url: `/api/metrics/average/export.csv?search=${encodeURIComponent(fx.other.email)}`,
+      }),
+    },
+  },
+  {
+    route: 'GET /api/audit/export.csv',
+    expect: adminOnly(),
+    answers: 'csv',
+    request: at('/api/audit/export.csv'),
+    other: {
+      expect: FORBIDDEN,
+      request: async (fx) => ({
+        url: `/api/audit/export.csv?search=${encodeURIComponent(fx.other.email)}`,
+      }),
+    },
+  },
+
+  // CSV imports (issue 8): HR only, with a 10 MB body.
+  {
+    route: 'POST /api/employees/import',
+    expect: hr(),
+    bodyLimit: IMPORT_BODY_LIMIT_BYTES,
+    request: async (_caller, fx) => ({
+      url: '/api/employees/import',
+      body: csvImport(
+        'first_name,last_name,email,position,department,join_date,salary',
+        `Imported,Person ${fx.unique()},imported.${fx.unique()}@example.com,Lecturer,CIT,2024-02-01,48000`,
+      ),
+    }),
+  },
+  {
+    route: 'POST /api/performance-metrics/import',
+    expect: hr(),
+    bodyLimit: IMPORT_BODY_LIMIT_BYTES,
+    request: async (_caller, fx) => ({
+      url: '/api/performance-metrics/import',
+      body: csvImport(
+        'employee_id,metric_type_id,value,created_at',
+        `${fx.me.employeeId},${fx.typeId},72.5,2024-03-01`,
+      ),
+    }),
+    other: {
+      expect: FORBIDDEN,
+      request: async (fx) => ({
+        url: '/api/performance-metrics/import',
+        body: csvImport('employee_email,metric_type_id,value', `${fx.other.email},${fx.typeId},1`),
+      }),
     },
   },
 ];

@@ -1,4 +1,8 @@
 import { RouterProvider, createHashRouter, type RouteObject } from 'react-router';
+import SignInPage from '../features/auth/sign-in-page';
+import LandingPage from '../features/landing/landing-page';
+import PrivacyPage from '../features/landing/privacy-page';
+import TermsPage from '../features/landing/terms-page';
 import { setUnauthorizedHandler } from '../lib/api-client';
 import { TitledOutlet, type RouteHandle } from './document-title';
 import { RedirectIfSignedIn, RequireRole, RequireSession } from './guards';
@@ -6,7 +10,10 @@ import { PageLoader } from './page-loader';
 import { RouteError } from './route-error';
 
 type PageModule = Promise<{ default: React.ComponentType }>;
-/** Every page is its own chunk: the landing and sign-in pages load nothing they do not show. */
+/**
+ * The public pages are part of the first download: a visitor sees them without a second round
+ * of requests. Every signed-in page is its own chunk, loaded with the signed-in frame.
+ */
 const page = (load: () => PageModule) => async () => ({ Component: (await load()).default });
 /** The screen's name in the browser tab's title. */
 const titled = (title: string): { handle: RouteHandle } => ({ handle: { title } });
@@ -17,26 +24,12 @@ const routes: RouteObject[] = [
     errorElement: <RouteError />,
     hydrateFallbackElement: <PageLoader />,
     children: [
-      { path: '/', lazy: page(() => import('../features/landing/landing-page')) },
-      {
-        path: '/privacy',
-        ...titled('Privacy Policy'),
-        lazy: page(() => import('../features/landing/privacy-page')),
-      },
-      {
-        path: '/terms',
-        ...titled('Terms of Service'),
-        lazy: page(() => import('../features/landing/terms-page')),
-      },
+      { path: '/', Component: LandingPage },
+      { path: '/privacy', ...titled('Privacy Policy'), Component: PrivacyPage },
+      { path: '/terms', ...titled('Terms of Service'), Component: TermsPage },
       {
         element: <RedirectIfSignedIn />,
-        children: [
-          {
-            path: '/signin',
-            ...titled('Sign in'),
-            lazy: page(() => import('../features/auth/sign-in-page')),
-          },
-        ],
+        children: [{ path: '/signin', ...titled('Sign in'), Component: SignInPage }],
       },
       {
         element: <RequireSession />,

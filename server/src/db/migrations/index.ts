@@ -5,6 +5,7 @@ import * as performance from './0003_performance';
 import * as insights from './0004_insights';
 import * as questions from './0005_questions';
 import * as insightsLockOrder from './0006_insights_lock_order';
+import * as listTotals from './0007_list_totals';
 
 /** Every migration in the order it runs. Append; never edit or reorder a released one. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004_insights': insights,
   '0005_questions': questions,
   '0006_insights_lock_order': insightsLockOrder,
+  '0007_list_totals': listTotals,
 };

@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { AuditEntryRow, DB } from '../../db/schema';
+import { listTotal } from '../list-totals/list-totals.repository';
 
 /** Read-only queries over `audit_entries`. Appending lives in audit.writer.ts; nothing updates. */
 
@@ -12,7 +13,7 @@ export function likePattern(term: string): string {
   return `%${term.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-function matchesSearch(search: string) {
+export function matchesSearch(search: string) {
   const pattern = likePattern(search);
   // lower() on both engines: SQLite's LIKE ignores case for ASCII only, PostgreSQL's never does.
   return (eb: ExpressionBuilder<DB, 'audit_entries'>) =>
@@ -39,8 +40,9 @@ export function listAuditEntries(
     .execute();
 }
 
-/** How many entries match; with no filter, how many exist. */
+/** How many entries match; with no filter, the total kept by triggers (no count of the table). */
 export async function countAuditEntries(db: Kysely<DB>, filter: AuditFilter = {}): Promise<number> {
+  if (!filter.search) return listTotal(db, 'audit_entries');
   const row = await db
     .selectFrom('audit_entries')
     .select((eb) => eb.fn.countAll<number | string | bigint>().as('total'))

@@ -1,6 +1,7 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Bonus } from '#contract/bonuses';
 import { isPostgres } from '../../db/dialect';
+import { preparedQuery } from '../../db/prepared-query';
 import type { DB } from '../../db/schema';
 import { toIso } from '../../lib/clock';
 import { takeInsightsLock } from '../insights/insight-totals.repository';
@@ -29,6 +30,24 @@ export type BonusRow = Awaited<
   ReturnType<ReturnType<typeof filteredBonuses>['executeTakeFirstOrThrow']>
 >;
 
+/** A bonus with its employee as the API answers it. */
+function toBonus(
+  row: BonusRow,
+  employee: { first_name: string; last_name: string; email: string },
+): Bonus {
+  return {
+    id: row.id,
+    employee_id: row.employee_id,
+    bonus_name: row.bonus_name,
+    description: row.description,
+    created_at: toIso(row.created_at),
+    updated_at: toIso(row.updated_at),
+    first_name: employee.first_name,
+    last_name: employee.last_name,
+    email: employee.email,
+  };
+}
+
 /** Adds each bonus's employee; a bonus whose employee vanished meanwhile is left out. */
 export async function enrichBonuses(db: Kysely<DB>, rows: BonusRow[]): Promise<Bonus[]> {
   if (rows.length === 0) return [];
@@ -42,44 +61,65 @@ export async function enrichBonuses(db: Kysely<DB>, rows: BonusRow[]): Promise<B
   for (const row of rows) {
     const employee = employeeById.get(row.employee_id);
     if (!employee) continue;
-    answer.push({
-      id: row.id,
-      employee_id: row.employee_id,
-      bonus_name: row.bonus_name,
-      description: row.description,
-      created_at: toIso(row.created_at),
-      updated_at: toIso(row.updated_at),
-      first_name: employee.first_name,
-      last_name: employee.last_name,
-      email: employee.email,
-    });
+    answer.push(toBonus(row, employee));
   }
   return answer;
 }
 
-export function pageOfBonuses(
+type EnrichedRow = BonusRow & { first_name: string; last_name: string; email: string };
+
+/** The page cut from bonuses alone, then joined with its employees (compiled once a filter). */
+function bonusPage<P extends unknown[]>(where: (...params: P) => RawBuilder<unknown>) {
+  return preparedQuery(
+    (limit: number, offset: number, ...params: P) => sql<EnrichedRow>`
+      select b.id, b.employee_id, b.bonus_name, b.description, b.created_at, b.updated_at,
+        e.first_name, e.last_name, e.email
+      from (
+        select id, employee_id, bonus_name, description, created_at, updated_at
+        from bonuses ${where(...params)}
+        order by created_at desc, id desc limit ${limit} offset ${offset}
+      ) b
+      join employees e on e.id = b.employee_id
+      order by b.created_at desc, b.id desc`,
+  );
+}
+
+const pageQueries = {
+  all: bonusPage(() => sql``),
+  ofEmployee: bonusPage((employeeId: number) => sql`where employee_id = ${employeeId}`),
+};
+
+/** One page of bonuses with their employees, newest first (ties broken by id). */
+export async function pageOfEnrichedBonuses(
   db: Kysely<DB>,
   employeeId: number | undefined,
   window: { limit: number; offset: number },
-) {
-  return filteredBonuses(db, employeeId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(window.limit)
-    .offset(window.offset)
-    .execute();
+): Promise<Bonus[]> {
+  const rows =
+    employeeId === undefined
+      ? await pageQueries.all(db, window.limit, window.offset)
+      : await pageQueries.ofEmployee(db, window.limit, window.offset, employeeId);
+  return rows.map((row) => toBonus(row, row));
 }
 
+const allBonusesCount = preparedQuery(
+  () => sql<{ total: number }>`select value as total from insight_totals where name = 'bonuses'`,
+);
+const employeeBonusesCount = preparedQuery(
+  (employeeId: number) => sql<{ total: number }>`select count(*) as total from bonuses
+    where employee_id = ${employeeId}`,
+);
+
 /**
- * One indexed count: (employee_id, created_at) for one employee, which is all has-bonuses
- * needs; the smallest index for the whole table.
+ * One employee's bonuses: an indexed count over (employee_id, created_at), which is all
+ * has-bonuses needs. All bonuses: the total kept by triggers (0004), not a count of the table.
  */
 export async function countBonuses(db: Kysely<DB>, employeeId: number | undefined) {
-  const query = db.selectFrom('bonuses').select((s) => s.fn.countAll<number>().as('total'));
-  const row = await (
-    employeeId === undefined ? query : query.where('employee_id', '=', employeeId)
-  ).executeTakeFirstOrThrow();
-  return Number(row.total);
+  const [row] =
+    employeeId === undefined
+      ? await allBonusesCount(db)
+      : await employeeBonusesCount(db, employeeId);
+  return Number(row?.total ?? 0);
 }
 
 export async function findEnrichedBonus(db: Kysely<DB>, id: number) {

@@ -19,10 +19,9 @@ import {
   countBonuses,
   deleteBonus,
   findBonusForChange,
-  enrichBonuses,
   findEnrichedBonus,
   insertBonus,
-  pageOfBonuses,
+  pageOfEnrichedBonuses,
   updateBonus,
 } from './bonuses.repository';
 
@@ -51,11 +50,11 @@ export function createBonusesService(db: Kysely<DB>) {
   async function page(employeeId: number | undefined, query: PageQuery): Promise<BonusList> {
     const window = { limit: query.limit, offset: (query.page - 1) * query.limit };
     const [rows, total] = await Promise.all([
-      pageOfBonuses(db, employeeId, window),
+      pageOfEnrichedBonuses(db, employeeId, window),
       countBonuses(db, employeeId),
     ]);
     return {
-      bonuses: await enrichBonuses(db, rows),
+      bonuses: rows,
       pagination: { page: query.page, limit: query.limit, total },
     };
   }

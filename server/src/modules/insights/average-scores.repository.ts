@@ -27,7 +27,7 @@ export type Direction = 'asc' | 'desc';
 
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
 
-function filteredEmployees(db: Kysely<DB>, filters: AverageScoreFilters) {
+export function filteredEmployees(db: Kysely<DB>, filters: AverageScoreFilters) {
   let query = db.selectFrom('employees as e');
   if (filters.department !== undefined)
     query = query.where('e.department', '=', filters.department);
@@ -45,7 +45,7 @@ function filteredEmployees(db: Kysely<DB>, filters: AverageScoreFilters) {
   return query;
 }
 
-const EMPLOYEE_COLUMNS = [
+export const EMPLOYEE_COLUMNS = [
   'e.id',
   'e.first_name',
   'e.last_name',

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Period } from '../../lib/calendar';
-import { preparedQuery } from './prepared-query';
+import { preparedQuery } from '../../db/prepared-query';
 
 export interface EmployeeDashboardRows {
   totalMetrics: number;

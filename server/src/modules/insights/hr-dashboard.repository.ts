@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { RecentEmployee } from '#contract/insights';
 import type { DB } from '../../db/schema';
 import type { Period } from '../../lib/calendar';
-import { preparedQuery } from './prepared-query';
+import { preparedQuery } from '../../db/prepared-query';
 import { splitIntoUtcDays } from './utc-days';
 
 export interface HrFigureRows {

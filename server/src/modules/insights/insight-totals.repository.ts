@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../../db/dialect';
 import type { DB } from '../../db/schema';
+import { bumpDataVersion } from '../list-totals/list-totals.repository';
 
 /**
  * The organisation-wide figures that triggers keep current (migration 0004_insights), and the
@@ -200,6 +201,8 @@ export async function rebuildInsightTotals(db: Kysely<DB>): Promise<void> {
     if (departments.length) await trx.insertInto('department_totals').values(departments).execute();
     const buckets = [...fresh.histogram].map(([bucket, staff_count]) => ({ bucket, staff_count }));
     if (buckets.length) await trx.insertInto('score_histogram').values(buckets).execute();
+    // No answer computed from the old figures may be sent again (plugins/response-cache.ts).
+    await bumpDataVersion(trx);
   };
   if (db.isTransaction) await rebuild(db);
   else await db.transaction().execute(rebuild);

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { preparedQuery } from './prepared-query';
+import { preparedQuery } from '../../db/prepared-query';
 
 /**
  * Rankings (PRODUCT.md section 3): staff with at least one metric value, by average score

@@ -12,7 +12,7 @@ import { nowIso } from '../../lib/clock';
 import { conflict, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/route';
 import { writeAudit } from '../audit/audit.writer';
-import { isForeignKeyViolation, isUniqueViolation } from './constraint-errors';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/constraint-errors';
 import {
   countValuesOfType,
   deleteMetricType,

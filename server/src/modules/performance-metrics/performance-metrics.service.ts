@@ -21,11 +21,11 @@ import { describeEmployee, findEmployeeSummary } from './employee-summary';
 import {
   countValues,
   deleteValue,
-  enrichValues,
   findEnrichedValue,
   findValueForChange,
   insertValue,
-  pageOfValues,
+  pageOfEnrichedValues,
+  toPerformanceMetric,
   updateValue,
   type ValueFilter,
 } from './performance-metrics.repository';
@@ -67,11 +67,11 @@ export function createPerformanceMetricsService(db: Kysely<DB>) {
   async function page(filter: ValueFilter, query: PageQuery): Promise<PerformanceMetricList> {
     const window = { limit: query.limit, offset: (query.page - 1) * query.limit };
     const [rows, total] = await Promise.all([
-      pageOfValues(db, filter, window),
+      pageOfEnrichedValues(db, filter, window),
       countValues(db, filter),
     ]);
     return {
-      performance_metrics: await enrichValues(db, rows),
+      performance_metrics: rows,
       pagination: { page: query.page, limit: query.limit, total },
     };
   }
@@ -82,10 +82,12 @@ export function createPerformanceMetricsService(db: Kysely<DB>) {
     },
 
     async listForEmployee(employeeId: number, query: PageQuery): Promise<PerformanceMetricList> {
-      if (!(await findEmployeeSummary(db, employeeId))) {
+      const list = await page({ userId: employeeId }, query);
+      // Only an empty answer can be an unknown employee: ask then, not on every page.
+      if (list.pagination.total === 0 && !(await findEmployeeSummary(db, employeeId))) {
         throw notFoundIn(MESSAGES.employeeNotFound);
       }
-      return page({ userId: employeeId }, query);
+      return list;
     },
 
     /** The caller's own values; none at all for an account not linked to an employee. */
@@ -122,7 +124,8 @@ export function createPerformanceMetricsService(db: Kysely<DB>) {
         };
         const id = await insertValue(trx, row).catch(answerGoneReference);
         await moveScoreTotals(trx, row, 1, hundredths);
-        const created = await enrichedOrThrow(trx, id);
+        // Built from what was just written and read: no second read inside the transaction.
+        const created = toPerformanceMetric({ id, ...row }, type, employee);
         await writeAudit(trx, actor, {
           name: 'Performance Metric Recorded',
           description: `Recorded ${created.metric_name} ${withUnit(created.value, created.unit)} for ${describeEmployee(employee)}`,

@@ -2,7 +2,9 @@ import { sql, type Kysely } from 'kysely';
 import type { ResponseStatus } from '#contract/questions';
 import { isPostgres, textValue, timestampValue } from '../../db/dialect';
 import { containsIgnoringCase, escapeLike } from '../../db/like';
+import { takeInsightsLock } from '../insights/insight-totals.repository';
 import type { DB } from '../../db/schema';
+import { listTotal } from '../list-totals/list-totals.repository';
 
 /**
  * Questions, one row per employee asked. Employees read theirs through (employee_id,
@@ -71,12 +73,30 @@ function hrQuestions(db: Kysely<DB>, filter: { status: ResponseStatus; search?: 
   return query;
 }
 
+/** Questions by status from the totals kept by triggers (0007); a search counts its matches. */
+async function countHrQuestions(
+  db: Kysely<DB>,
+  filter: { status: ResponseStatus; search?: string },
+) {
+  if (!filter.search) {
+    const [all, answered] = await Promise.all([
+      filter.status === 'answered' ? 0 : listTotal(db, 'questions'),
+      filter.status === 'all' ? 0 : listTotal(db, 'questions:answered'),
+    ]);
+    return filter.status === 'all' ? all : filter.status === 'answered' ? answered : all - answered;
+  }
+  const count = await hrQuestions(db, filter)
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(count.total);
+}
+
 export async function listHrQuestions(
   db: Kysely<DB>,
   filter: { status: ResponseStatus; search?: string },
   page: QuestionPage,
 ) {
-  const [rows, count] = await Promise.all([
+  const [rows, total] = await Promise.all([
     hrQuestions(db, filter)
       .select([...QUESTION_COLUMNS, 'e.first_name', 'e.last_name', 'e.email'])
       .orderBy('q.updated_at', 'desc')
@@ -84,15 +104,17 @@ export async function listHrQuestions(
       .limit(page.limit)
       .offset(page.offset)
       .execute(),
-    hrQuestions(db, filter)
-      .select((eb) => eb.fn.countAll<number | string | bigint>().as('total'))
-      .executeTakeFirstOrThrow(),
+    countHrQuestions(db, filter),
   ]);
-  return { rows, total: Number(count.total) };
+  return { rows, total };
 }
 
-/** One question with its employee, locked for the change on PostgreSQL. */
-export function findQuestionForAnswer(db: Kysely<DB>, id: number) {
+/**
+ * One question with its employee, locked for the change on PostgreSQL, after the insights lock
+ * every writer of questions takes first (migration 0007).
+ */
+export async function findQuestionForAnswer(db: Kysely<DB>, id: number) {
+  await takeInsightsLock(db);
   const query = db
     .selectFrom('questions as q')
     .innerJoin('employees as e', 'e.id', 'q.employee_id')

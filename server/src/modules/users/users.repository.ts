@@ -3,7 +3,9 @@ import type { UserSortField } from '#contract/user-options';
 import type { ListUsersQuery } from '#contract/users';
 import { isPostgres } from '../../db/dialect';
 import { containsIgnoringCase } from '../../db/like';
+import { takeInsightsLock } from '../insights/insight-totals.repository';
 import type { DB, UsersTable } from '../../db/schema';
+import { listTotal } from '../list-totals/list-totals.repository';
 
 /** Application users: Kysely queries only. The password hash is never selected here. */
 
@@ -61,18 +63,27 @@ export type UserDetailRow = Awaited<
   ReturnType<ReturnType<typeof userRows>['executeTakeFirstOrThrow']>
 >;
 
-export async function listUsers(db: Kysely<DB>, query: ListUsersQuery) {
-  const countRow = await filteredUsers(db, query)
+/** Accounts matching: the totals kept by triggers (0007) unless a search asks for a count. */
+async function countUsers(db: Kysely<DB>, query: Pick<ListUsersQuery, 'user_type' | 'search'>) {
+  if (!query.search) return listTotal(db, query.user_type ? `users:${query.user_type}` : 'users');
+  const row = await filteredUsers(db, query)
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+export async function listUsers(db: Kysely<DB>, query: ListUsersQuery) {
   let page = userRows(db, query);
   for (const key of SORT_KEYS[query.sort]) page = page.orderBy(key, query.order);
-  const rows = await page
-    .orderBy('u.id', query.order)
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit)
-    .execute();
-  return { rows, total: Number(countRow.total) };
+  const [rows, total] = await Promise.all([
+    page
+      .orderBy('u.id', query.order)
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit)
+      .execute(),
+    countUsers(db, query),
+  ]);
+  return { rows, total };
 }
 
 export function findUser(db: Kysely<DB>, id: number) {
@@ -108,6 +119,8 @@ export function userLinkedTo(db: Kysely<DB>, employeeId: number) {
  * runs one writing transaction at a time).
  */
 export async function lockAdminIds(db: Kysely<DB>): Promise<number[]> {
+  // Before the row locks, as every writer of users does (migration 0007).
+  await takeInsightsLock(db);
   let query = db.selectFrom('users').select('id').where('user_type', '=', 'admin').orderBy('id');
   if (isPostgres(db)) query = query.forUpdate();
   return (await query.execute()).map((row) => row.id);

@@ -1,11 +1,8 @@
 import { ActionIcon, AppShell, Burger, Group, Text, Tooltip } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { Notifications } from '@mantine/notifications';
-import '@mantine/notifications/styles.css';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
-import { ChangePasswordModal } from '../../features/auth/components/change-password-modal';
 import { SETTINGS_ICON as SettingsIcon } from '../navigation';
 import { ProductMark } from './product-mark';
 import { SidebarNav } from './sidebar-nav';
@@ -14,14 +11,25 @@ import { UserMenu } from './user-menu';
 
 const MAIN_ID = 'main-content';
 
+// Loaded when first needed, not with every signed-in page: the modal (and its form, focus trap
+// and scroll lock) when someone opens it, the toasts just after the frame is on screen.
+const ChangePasswordModal = lazy(async () => ({
+  default: (await import('../../features/auth/components/change-password-modal'))
+    .ChangePasswordModal,
+}));
+const Toasts = lazy(() => import('./toasts'));
+
 /**
  * The signed-in frame of SPEC.md section 2: sidebar with navigation and the user menu, a header
- * with the theme switch and the Change Password button, and on phones a menu toggle with an overlay sidebar that
- * closes on navigation.
+ * with the theme switch and the Change Password button, and on phones a menu toggle with an
+ * overlay sidebar that closes on navigation.
  */
 export default function AppLayout() {
   const [navOpened, nav] = useDisclosure(false);
   const [passwordOpened, passwordModal] = useDisclosure(false);
+  const [passwordWanted, setPasswordWanted] = useState(false);
+  const [toastsWanted, setToastsWanted] = useState(false);
+  useEffect(() => setToastsWanted(true), []);
   const { pathname } = useLocation();
   // Below Mantine's `sm` breakpoint the sidebar slides off screen when closed; it must then be
   // out of the keyboard's reach too.
@@ -68,7 +76,10 @@ export default function AppLayout() {
               <ActionIcon
                 variant="subtle"
                 size="lg"
-                onClick={passwordModal.open}
+                onClick={() => {
+                  setPasswordWanted(true);
+                  passwordModal.open();
+                }}
                 title="Change Password"
                 aria-label="Change Password"
               >
@@ -104,9 +115,13 @@ export default function AppLayout() {
         <Outlet />
       </AppShell.Main>
 
-      <ChangePasswordModal opened={passwordOpened} onClose={passwordModal.close} />
-      {/* Toasts belong to signed-in screens only; loading them here keeps sign-in light. */}
-      <Notifications position="top-right" />
+      <Suspense fallback={null}>
+        {passwordWanted && (
+          <ChangePasswordModal opened={passwordOpened} onClose={passwordModal.close} />
+        )}
+        {/* Toasts belong to signed-in screens only; loading them here keeps sign-in light. */}
+        {toastsWanted && <Toasts />}
+      </Suspense>
     </AppShell>
   );
 }

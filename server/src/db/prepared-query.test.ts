@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import type { DB } from '../../db/schema';
+import type { DB } from './schema';
 import { preparedQuery } from './prepared-query';
 
 describe('preparedQuery', () => {

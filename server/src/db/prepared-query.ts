@@ -1,10 +1,10 @@
 import { CompiledQuery, type Kysely, type RawBuilder } from 'kysely';
-import type { DB } from '../../db/schema';
+import type { DB } from './schema';
 
 /**
  * A raw SQL statement compiled once per database and then run with fresh parameters, for the
- * few routes called on every page load (rank, top-10 status, the employee dashboard), where
- * building and compiling the query cost as much as running it.
+ * queries run on every request or page load (the guard's user lookup, rank, top-10 status, the
+ * dashboards, list pages), where building and compiling the query cost as much as running it.
  *
  * `template` receives one placeholder per parameter and must only interpolate them as values
  * (`${employeeId}`), never as SQL. It is compiled once with unique markers; each call then puts

@@ -1,0 +1,213 @@
+import { loadavg } from 'node:os';
+import autocannon from 'autocannon';
+import type { RunningServer } from './server';
+import type { Role, Target } from './targets';
+
+/**
+ * Load with autocannon against the server in its own process. Every target runs once for a
+ * second to warm up, then in `rounds` interleaved rounds, each target in turn: whatever else
+ * runs on the machine then weighs on every route alike, and health, measured in the same rounds,
+ * is the ceiling the ratios are taken against.
+ */
+
+export interface LoadOptions {
+  connections: number;
+  /** Seconds a target runs in each round. */
+  seconds: number;
+  rounds: number;
+  /**
+   * Give every request a URL of its own (an extra query parameter the routes ignore), so none is
+   * answered from the response cache: what a first read of each page costs.
+   */
+  bypassCache?: boolean;
+}
+
+export type Tokens = Record<Exclude<Role, 'public'>, string[]>;
+
+export interface Measured {
+  target: Target;
+  requests: number;
+  rps: number;
+  /** Median over the rounds. */
+  p50: number;
+  /** Median and worst over the rounds. */
+  p99: number;
+  p99Worst: number;
+  failures: number;
+  /** Server CPU per request in microseconds: what the route costs, whatever else runs. */
+  cpu: number | null;
+  /** One-minute load average after each round. */
+  load: number[];
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+let unique = 0;
+
+async function run(
+  url: string,
+  target: Target,
+  tokens: Tokens,
+  connections: number,
+  seconds: number,
+  bypassCache = false,
+) {
+  const own = target.role === 'public' ? null : tokens[target.role];
+  let nextToken = 0;
+  let nextPath = 0;
+  const paths = target.paths;
+  const nextUrl = () => {
+    const path = paths[nextPath++ % paths.length]!;
+    return bypassCache ? `${path}${path.includes('?') ? '&' : '?'}bench=${unique++}` : path;
+  };
+  return autocannon({
+    url,
+    connections,
+    duration: seconds,
+    ...(own && {
+      // One account per connection: 50 employees spread over the ranking for employee routes.
+      setupClient: (client) =>
+        client.setHeaders({ authorization: `Bearer ${own[nextToken++ % own.length]}` }),
+    }),
+    requests: [
+      {
+        method: 'GET',
+        path: paths[0]!,
+        ...((paths.length > 1 || bypassCache) && {
+          setupRequest: (request) => ({ ...request, path: nextUrl() }),
+        }),
+      },
+    ],
+  });
+}
+
+/**
+ * Waits until the server has worked off what the last run left queued (requests of closed
+ * connections still run), so it does not eat into the next route's time: a health check
+ * answered quickly twice in a row.
+ */
+async function settle(url: string) {
+  for (let quick = 0, tries = 0; quick < 2 && tries < 100; tries++) {
+    const started = performance.now();
+    await fetch(`${url}/api/health`);
+    quick = performance.now() - started < 20 ? quick + 1 : 0;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+export async function measureReads(
+  server: RunningServer,
+  targets: Target[],
+  tokens: Tokens,
+  options: LoadOptions,
+  onProgress: (line: string) => void = () => undefined,
+): Promise<Measured[]> {
+  const bypass = options.bypassCache ?? false;
+  for (const target of targets) {
+    await run(server.url, target, tokens, options.connections, 1, bypass);
+    await settle(server.url);
+  }
+  const samples = targets.map(() => [] as Awaited<ReturnType<typeof run>>[]);
+  const cpu = targets.map(() => 0 as number | null);
+  const load = targets.map(() => [] as number[]);
+  for (let round = 0; round < options.rounds; round++) {
+    for (const [i, target] of targets.entries()) {
+      const before = server.cpuMicros();
+      const result = await run(
+        server.url,
+        target,
+        tokens,
+        options.connections,
+        options.seconds,
+        bypass,
+      );
+      const after = server.cpuMicros();
+      await settle(server.url);
+      samples[i]!.push(result);
+      cpu[i] =
+        before === null || after === null || cpu[i] === null ? null : cpu[i]! + after - before;
+      load[i]!.push(loadavg()[0]!);
+      onProgress(
+        `round ${round + 1}/${options.rounds} ${target.label}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms`,
+      );
+    }
+  }
+  return targets.map((target, i) => {
+    const results = samples[i]!;
+    const requests = results.reduce((sum, r) => sum + r.requests.total, 0);
+    return {
+      target,
+      requests,
+      rps: Math.round(requests / (options.rounds * options.seconds)),
+      cpu: cpu[i] === null || requests === 0 ? null : Math.round(cpu[i]! / requests),
+      p50: median(results.map((r) => r.latency.p50)),
+      p99: median(results.map((r) => r.latency.p99)),
+      p99Worst: Math.max(...results.map((r) => r.latency.p99)),
+      failures: results.reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0),
+      load: load[i]!,
+    };
+  });
+}
+
+export interface WriteMeasured {
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  failures: number;
+  cpu: number | null;
+  load: number;
+}
+
+/**
+ * Recording metric values (`POST /api/performance-metrics`) as HR, each request a new value for
+ * an employee and metric type taken in turn: the whole write path, with its audit entry, score
+ * totals and the triggers' organisation-wide figures, in one transaction per request.
+ */
+export async function measureWrites(
+  server: RunningServer,
+  token: string,
+  employeeIds: number[],
+  metricTypeIds: number[],
+  options: { connections: number; seconds: number },
+): Promise<WriteMeasured> {
+  let n = 0;
+  const body = () => {
+    n += 1;
+    return JSON.stringify({
+      user_id: employeeIds[(n * 7919) % employeeIds.length],
+      metric_type_id: metricTypeIds[n % metricTypeIds.length],
+      // Whole hundredths divided once: 1.07, never 1.0700000000000001.
+      value: (100 + ((n * 37) % 9900)) / 100,
+      comment: 'Recorded by the benchmark',
+    });
+  };
+  const before = server.cpuMicros();
+  const result = await autocannon({
+    url: server.url,
+    connections: options.connections,
+    duration: options.seconds,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/performance-metrics',
+        setupRequest: (request) => ({ ...request, body: body() }),
+      },
+    ],
+  });
+  const after = server.cpuMicros();
+  const requests = result.requests.total;
+  return {
+    requests,
+    rps: Math.round(requests / options.seconds),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failures: result.non2xx + result.errors + result.timeouts,
+    cpu: before === null || after === null ? null : Math.round((after - before) / requests),
+    load: loadavg()[0]!,
+  };
+}

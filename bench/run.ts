@@ -1,0 +1,249 @@
+/**
+ * `npm run bench`: PRODUCT.md section 6 measured, and docs/benchmarks.md rewritten with it.
+ *
+ *   npm run bench [-- sqlite|postgres ...] [--seconds=2] [--rounds=3] [--connections=50]
+ *     [--no-web] [--no-docs] [--lighthouse-runs=3] [--only=TEXT] [--small]
+ *
+ * For each engine: a fresh database (an SQLite file, or a new database on the PostgreSQL server
+ * of BENCH_DATABASE_URL / TEST_DATABASE_URL), bulk-loaded with 10,000 staff, 50 metric types,
+ * 1,000,000 metric values and 100,000 bonuses (plus accounts, questions and an audit trail), the
+ * real server built and started in its own process, one sign-in per account, then every read
+ * route of the OpenAPI document under autocannon beside GET /api/health, the write path, and
+ * the server's memory. Then the web app: gzipped JavaScript per route and Lighthouse.
+ *
+ * `--only` measures only routes whose label contains TEXT (plus health); `--small` loads a
+ * tenth of the data. Either one leaves docs/benchmarks.md alone. Raw figures of every run go to
+ * build/bench/.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { DEPARTMENTS } from '../server/src/db/seed/demo-catalogue';
+import type { Engine } from '../server/src/db/database';
+import { readInsightTotals } from '../server/src/modules/insights/insight-totals.repository';
+// @ts-expect-error -- plain ES module shared with the bundle test
+import { bundleDetails } from '../scripts/bundle-report.mjs';
+// @ts-expect-error -- plain ES module shared with the test runner
+import { findChromium } from '../scripts/environment.mjs';
+import { createBenchAccounts, signInAll } from './accounts';
+import { createBenchDatabase } from './databases';
+import { generateScaleData } from './generate';
+import { runLighthouse, type LighthouseResult, type Session } from './lighthouse';
+import { measureReads, measureWrites, type Tokens } from './load';
+import { describeMachine, loadAverage } from './machine';
+import { renderReport, writeReport, type BundleRow, type EngineRun } from './report';
+import { ensureBuilt, projectRoot, startServer } from './server';
+import { benchTargets, unmeasuredRoutes, type BenchData } from './targets';
+
+const args = process.argv.slice(2);
+const flag = (name: string) => args.includes(`--${name}`);
+const option = (name: string) =>
+  args.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
+const numberOption = (name: string, fallback: number) => Number(option(name) ?? fallback);
+
+const engines = (args.filter((arg) => !arg.startsWith('--')) as Engine[]).filter(Boolean);
+const options = {
+  connections: numberOption('connections', 50),
+  seconds: numberOption('seconds', 2),
+  rounds: numberOption('rounds', 3),
+};
+const only = option('only');
+const small = flag('small');
+const lighthouseRuns = numberOption('lighthouse-runs', 3);
+const withWeb = !flag('no-web');
+const writeDocs = !flag('no-docs') && !only && !small;
+
+const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
+
+async function benchData(db: Awaited<ReturnType<typeof createBenchDatabase>>['database']['db']) {
+  const ids = async (table: 'employees' | 'metric_types' | 'audit_entries' | 'users') =>
+    (await db.selectFrom(table).select('id').orderBy('id').execute()).map((row) => row.id);
+  const typical = await db
+    .selectFrom('employee_scores')
+    .select('employee_id')
+    .orderBy('metric_count')
+    .orderBy('employee_id')
+    .offset(Math.floor(Number((await readInsightTotals(db)).totals.employees) / 2))
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const data: BenchData = {
+    employeeIds: await ids('employees'),
+    metricTypeIds: await ids('metric_types'),
+    auditIds: await ids('audit_entries'),
+    userIds: await ids('users'),
+    typicalEmployeeId: typical.employee_id,
+    department: DEPARTMENTS[0]!,
+  };
+  return data;
+}
+
+async function sessionOf(url: string, token: string): Promise<Session> {
+  const response = await fetch(`${url}/api/auth/me`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const body = (await response.json()) as { data: { user: unknown } };
+  return { token, user: body.data.user };
+}
+
+async function benchEngine(engine: Engine): Promise<{
+  run: EngineRun;
+  lighthouse: LighthouseResult[] | null;
+}> {
+  const bench = await createBenchDatabase(engine, 'run');
+  const { db } = bench.database;
+  const scale = small
+    ? { employees: 1_000, metricValues: 100_000, bonuses: 10_000 }
+    : { employees: 10_000, metricValues: 1_000_000, bonuses: 100_000 };
+  log(
+    `${engine}: loading ${scale.employees} staff, 50 metric types, ${scale.metricValues} values, ${scale.bonuses} bonuses...`,
+  );
+  const summary = await generateScaleData(db, {
+    ...scale,
+    metricTypes: 50,
+    employeeAccounts: scale.employees,
+    questions: scale.employees * 2,
+    auditEntries: scale.bonuses * 2,
+  });
+  log(
+    `${engine}: loaded in ${summary.seconds.load.toFixed(1)} s, aggregated in ${summary.seconds.aggregate.toFixed(1)} s`,
+  );
+  const totals = await readInsightTotals(db);
+  if (totals.totals.metric_values !== summary.metricValues) {
+    throw new Error(`trigger totals disagree: ${JSON.stringify(totals.totals)}`);
+  }
+  const accounts = await createBenchAccounts(db);
+  if (engine === 'postgres') await sql`analyze users`.execute(db);
+  const data = await benchData(db);
+  await bench.database.close();
+
+  const server = await startServer(bench.env);
+  try {
+    const tokens: Tokens = await signInAll(server.url, accounts);
+    const openapi = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as {
+      paths: Record<string, object>;
+    };
+    let targets = benchTargets(data);
+    const missing = unmeasuredRoutes(openapi, targets);
+    if (missing.length) {
+      throw new Error(`read routes with no benchmark target (bench/targets.ts): ${missing}`);
+    }
+    if (only) {
+      targets = targets.filter((t) => t.budget === 'ceiling' || t.label.includes(only));
+    }
+    const before = loadAverage();
+    log(`${engine}: ${targets.length} read targets; load average ${before}`);
+    const reads = await measureReads(server, targets, tokens, options, (line) =>
+      log(`${engine}: ${line}`),
+    );
+    log(`${engine}: the same reads, every request a cache miss`);
+    const computed = await measureReads(
+      server,
+      targets,
+      tokens,
+      { ...options, bypassCache: true },
+      (line) => log(`${engine}: computed ${line}`),
+    );
+    const after = loadAverage();
+    const afterReads = server.memory();
+
+    let lighthouse: LighthouseResult[] | null = null;
+    if (withWeb && engine === 'sqlite' && findChromium()) {
+      log('web: Lighthouse on the SQLite server');
+      const manager = await sessionOf(server.url, tokens.manager[0]!);
+      const employee = await sessionOf(server.url, tokens.employee[25]!);
+      const pages = [
+        { name: 'Landing', route: '/' },
+        { name: 'Sign-in', route: '/signin' },
+        { name: 'Dashboard (HR)', route: '/dashboard', session: manager },
+        { name: 'Dashboard (employee)', route: '/dashboard', session: employee },
+      ];
+      lighthouse = [];
+      for (const formFactor of ['mobile', 'desktop'] as const) {
+        lighthouse.push(
+          ...(await runLighthouse(
+            `${server.url}/spms/`,
+            pages,
+            lighthouseRuns,
+            (line) => log(`web: ${line}`),
+            path.join(projectRoot, 'build/bench/lighthouse'),
+            formFactor,
+          )),
+        );
+      }
+    }
+
+    log(`${engine}: writes`);
+    const write = await measureWrites(
+      server,
+      tokens.manager[0]!,
+      data.employeeIds,
+      data.metricTypeIds,
+      {
+        connections: options.connections,
+        seconds: 10,
+      },
+    );
+    log(`${engine}: ${write.rps} values/s, p99 ${write.p99} ms, ${write.failures} failed`);
+    const final = server.memory();
+    return {
+      run: {
+        engine,
+        scale: summary,
+        loadSeconds: summary.seconds,
+        reads,
+        computed,
+        write,
+        memory: afterReads && final ? { afterReads: afterReads.rss, peak: final.peakRss } : null,
+        loadAverage: { before, after },
+      },
+      lighthouse,
+    };
+  } finally {
+    await server.stop();
+    await bench.drop();
+  }
+}
+
+const started = Date.now();
+ensureBuilt();
+const machine = await describeMachine(findChromium());
+log(`machine: ${machine.cpu}, ${machine.cores} cores; load average ${loadAverage()}`);
+const runs: EngineRun[] = [];
+let lighthouse: LighthouseResult[] | null = null;
+for (const engine of engines.length ? engines : (['sqlite', 'postgres'] as Engine[])) {
+  if (engine === 'postgres' && !machine.postgres) {
+    log('postgres: no server reachable at BENCH_DATABASE_URL / TEST_DATABASE_URL, skipped');
+    continue;
+  }
+  const result = await benchEngine(engine);
+  runs.push(result.run);
+  lighthouse ??= result.lighthouse;
+}
+const bundles: BundleRow[] | null = withWeb
+  ? Object.entries(
+      bundleDetails(path.join(projectRoot, 'web/dist')) as Record<
+        string,
+        { route: string; bytes: number; pageBytes: number }
+      >,
+    ).map(([name, d]) => ({ name, route: d.route, bytes: d.bytes, pageBytes: d.pageBytes }))
+  : null;
+
+const report = {
+  machine,
+  options,
+  minutes: (Date.now() - started) / 60_000,
+  engines: runs,
+  bundles,
+  lighthouse,
+};
+const rawDir = path.join(projectRoot, 'build/bench');
+mkdirSync(rawDir, { recursive: true });
+const rawFile = path.join(rawDir, `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+writeFileSync(rawFile, JSON.stringify(report, null, 2));
+const markdown = renderReport(report);
+console.log(`\n${markdown}`);
+log(`raw figures: ${path.relative(projectRoot, rawFile)}`);
+if (writeDocs) {
+  await writeReport(path.join(projectRoot, 'docs/benchmarks.md'), markdown);
+  log('docs/benchmarks.md updated');
+}

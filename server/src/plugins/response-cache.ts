@@ -1,0 +1,107 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** false: never answer this GET route from the response cache. */
+    cache?: false;
+  }
+}
+
+/** What the cache may hold at most, in bytes of answer text. */
+const MAX_BYTES = 32 * 1024 * 1024;
+
+interface Cached {
+  payload: string;
+  contentType: string;
+}
+
+/**
+ * Answers a signed-in caller's repeated GET from memory while nothing it could show has
+ * changed. The key is the data version (moved by triggers with every write to any table the API
+ * reads, whoever writes it, on any instance: migration 0007), the calendar day in the server's
+ * time zone (for "this month" and semesters), the caller's account and the exact URL. The guard
+ * reads the version in the same statement as the caller's account, so a hit costs no extra
+ * query; the guard still runs first, so a revoked session or a lost role is refused as before.
+ *
+ * Only 200 answers are kept, as the serialiser produced them (so already checked and stripped
+ * by the response schema); headers come from the same hooks as any answer. Versions only grow:
+ * when a newer one appears, everything older is dropped at once.
+ */
+async function responseCachePlugin(app: FastifyInstance) {
+  const entries = new Map<string, Cached>();
+  const pending = new WeakMap<FastifyRequest, { key: string; version: number }>();
+  let bytes = 0;
+  let latestVersion = -1;
+  let day = '';
+  let nextDayAt = 0;
+
+  /** The local calendar day, recomputed only after midnight. */
+  function today(): string {
+    const now = Date.now();
+    if (now >= nextDayAt) {
+      const date = new Date(now);
+      day = `${date.getFullYear()}-${date.getMonth() + 1}-${date.getDate()}`;
+      nextDayAt = new Date(date.getFullYear(), date.getMonth(), date.getDate() + 1).getTime();
+    }
+    return day;
+  }
+
+  function remember(key: string, value: Cached) {
+    const known = entries.get(key);
+    if (known) bytes -= known.payload.length;
+    entries.set(key, value);
+    bytes += value.payload.length;
+    for (const [oldest, cached] of entries) {
+      if (bytes <= MAX_BYTES) break;
+      entries.delete(oldest);
+      bytes -= cached.payload.length;
+    }
+  }
+
+  function cacheKey(request: FastifyRequest): string | null {
+    const version = request.dataVersion;
+    if (request.method !== 'GET' || request.user === null || version === null) return null;
+    if (request.routeOptions.config.cache === false) return null;
+    if (version > latestVersion) {
+      entries.clear();
+      bytes = 0;
+      latestVersion = version;
+    } else if (version < latestVersion) {
+      return null;
+    }
+    return `${version}\u0000${today()}\u0000${request.user.id}\u0000${request.url}`;
+  }
+
+  // After the guard (registered before this plugin): it has read the caller and the version.
+  app.addHook('onRequest', async (request, reply: FastifyReply) => {
+    const key = cacheKey(request);
+    if (key === null) return;
+    const cached = entries.get(key);
+    if (!cached) {
+      pending.set(request, { key, version: request.dataVersion! });
+      return;
+    }
+    // Most recently used last.
+    entries.delete(key);
+    entries.set(key, cached);
+    return reply.header('content-type', cached.contentType).send(cached.payload);
+  });
+
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const miss = pending.get(request);
+    // Not when a newer version appeared meanwhile: nobody would ask for this one again.
+    if (miss && miss.version === latestVersion && reply.statusCode === 200) {
+      const contentType = reply.getHeader('content-type');
+      if (typeof payload === 'string' && typeof contentType === 'string') {
+        remember(miss.key, { payload, contentType });
+      }
+    }
+    done(null, payload);
+  });
+}
+
+export default fp(responseCachePlugin, {
+  name: 'response-cache',
+  dependencies: ['auth'],
+});
