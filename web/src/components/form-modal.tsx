@@ -2,6 +2,7 @@ import { Button, Group, Modal, Stack, type ModalProps } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { ErrorBanner } from './error-banner';
+import { useReturnFocus } from './use-return-focus';
 
 export interface FormModalProps {
   opened: boolean;
@@ -25,7 +26,8 @@ export interface FormModalProps {
  * The frame of every add and edit form: a modal (the whole screen on a phone) holding a form
  * that the browser does not validate (the form's own rules decide, with their exact messages),
  * the error banner, the fields, and Cancel and submit buttons. Focus moves to the field marked
- * `data-autofocus` on opening, stays inside while open, and returns where it was on closing.
+ * `data-autofocus` on opening, stays inside while open, and returns where it was on closing
+ * (even when the modal is unmounted or remounted on closing: useReturnFocus).
  */
 export function FormModal({
   opened,
@@ -41,6 +43,7 @@ export function FormModal({
   children,
 }: FormModalProps) {
   const phone = useMediaQuery('(max-width: 48em)');
+  useReturnFocus(opened);
   return (
     <Modal
       opened={opened}

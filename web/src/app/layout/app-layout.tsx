@@ -1,5 +1,5 @@
 import { ActionIcon, AppShell, Burger, Group, Text, Tooltip } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery, useReducedMotion } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
@@ -35,6 +35,8 @@ export default function AppLayout() {
   // out of the keyboard's reach too.
   const isPhone = useMediaQuery('(max-width: 48em)');
   const navHidden = Boolean(isPhone) && !navOpened;
+  // The phone sidebar slides in, unless the system asks for less motion.
+  const reduceMotion = useReducedMotion();
 
   // Close the phone sidebar whenever a link takes the person elsewhere.
   const closeNav = nav.close;
@@ -54,6 +56,7 @@ export default function AppLayout() {
       header={{ height: 56 }}
       navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
       padding="md"
+      transitionDuration={reduceMotion ? 0 : 200}
     >
       <SkipLink targetId={MAIN_ID} />
       <AppShell.Header>
@@ -95,7 +98,7 @@ export default function AppLayout() {
           <ProductMark />
         </AppShell.Section>
         <AppShell.Section grow my="md" style={{ overflowY: 'auto' }}>
-          <SidebarNav />
+          <SidebarNav onNavigate={nav.close} />
         </AppShell.Section>
         <AppShell.Section>
           <UserMenu />
