@@ -20,6 +20,9 @@ export interface NewPageOptions {
   colorScheme?: 'light' | 'dark';
   /** The system asks for less motion (Mantine then skips its transitions). */
   reducedMotion?: 'reduce' | 'no-preference';
+  /** A phone: the meta viewport is honoured and touch events are on. */
+  isMobile?: boolean;
+  hasTouch?: boolean;
 }
 
 export interface BrowserSession {
@@ -56,6 +59,8 @@ export function describeInBrowser(title: string, suite: (session: () => BrowserS
           viewport: options.viewport ?? { width: 1280, height: 800 },
           colorScheme: options.colorScheme ?? 'light',
           reducedMotion: options.reducedMotion ?? 'no-preference',
+          isMobile: options.isMobile ?? false,
+          hasTouch: options.hasTouch ?? false,
         });
         contexts.push(context);
         const page = await context.newPage();
