@@ -9,7 +9,7 @@
     var chosen = window.localStorage.getItem('mantine-color-scheme-value');
     if (chosen === 'light' || chosen === 'dark') scheme = chosen;
     else if (window.matchMedia('(prefers-color-scheme: dark)').matches) scheme = 'dark';
-  } catch (error) {
+  } catch {
     // No storage or no matchMedia: light, as the app itself would start.
   }
   document.documentElement.setAttribute('data-mantine-color-scheme', scheme);
