@@ -29,6 +29,11 @@ export default tseslint.config(
     },
   },
   {
+    // Plain scripts the browser loads as they are (the theme before the first paint).
+    files: ['web/public/**/*.js'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     // Command-line entry points and scripts talk to a person through the console.
     files: ['scripts/**', 'bench/**', 'server/src/main.ts', 'server/src/cli/**', 'e2e/**'],
     rules: { 'no-console': 'off' },

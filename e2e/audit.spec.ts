@@ -41,7 +41,6 @@ describeInBrowser('the audit trail', (session) => {
     const row = page.getByRole('row').nth(1);
     expect(await row.textContent()).toContain('User Login Failed');
     expect(await page.getByText('Showing 1–1 of 1').count()).toBe(1);
-    await saveScreenshot(page, 'audit');
     expect(await seriousViolations(page, '#main-content')).toEqual([]);
 
     await row.getByRole('button', { name: /^View User Login Failed/ }).click();

@@ -1,6 +1,5 @@
 import { expect, it } from 'vitest';
 import { appRoute, describeInBrowser, signInThroughForm } from './support/browser';
-import { saveScreenshot } from './support/screenshots';
 
 describeInBrowser('the product runs and signs people in', (session) => {
   it('redirects / to the app under /spms/ and shows the landing page', async () => {
@@ -11,7 +10,6 @@ describeInBrowser('the product runs and signs people in', (session) => {
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).textContent())
       .toBe("Transform Your Team's Performance Management");
-    await saveScreenshot(page, 'landing');
   });
 
   it('serves hashed assets compressed and cached for a year, and the page itself revalidated', async () => {

@@ -1,13 +1,10 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
 // @ts-expect-error -- plain ES module shared with the npm scripts
 import { staleParts } from '../scripts/build-state.mjs';
 // @ts-expect-error -- plain ES module shared with the npm scripts
 import { CHROMIUM_MISSING_HELP, findChromium } from '../scripts/environment.mjs';
+import { startServerProcess } from './support/server-process';
 
 export interface E2eServer {
   /** e.g. http://127.0.0.1:41234 */
@@ -25,32 +22,6 @@ declare module 'vitest' {
 }
 
 const ADMIN = { email: 'e2e.admin@example.com', password: 'e2e-admin-password' };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function waitForHealth(origin: string, server: ChildProcess, output: () => string) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`The server exited early:\n${output()}`);
-    try {
-      const response = await fetch(`${origin}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`The server did not become healthy within 60 s:\n${output()}`);
-}
 
 /**
  * Builds the app if needed and starts the real server, exactly as `npm start` runs it, on a free
@@ -75,35 +46,13 @@ export default async function setup(project: TestProject) {
     if (built.status !== 0) throw new Error(`npm run build:${part} failed`);
   }
 
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'spms-e2e-'));
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  let log = '';
-  const server = spawn(process.execPath, ['build/server/main.mjs'], {
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      DEMO_DATA: 'false',
-      LOG_LEVEL: 'warn',
-      BASE_PATH: '/spms/',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = await startServerProcess({
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
   });
-  server.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  server.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  await waitForHealth(origin, server, () => log);
 
   project.provide('chromiumPath', chromiumPath);
-  project.provide('e2eServer', { origin, appUrl: `${origin}/spms/`, admin: ADMIN });
+  project.provide('e2eServer', { origin: server.origin, appUrl: server.appUrl, admin: ADMIN });
 
-  return async () => {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
-    rmSync(dataDir, { recursive: true, force: true });
-  };
+  return () => server.stop();
 }

@@ -1,8 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
@@ -10,6 +5,7 @@ import {
   type LocalGoogleIssuer,
 } from '../server/test/helpers/google-issuer';
 import { appRoute, describeInBrowser } from './support/browser';
+import { startServerProcess } from './support/server-process';
 
 const GIS_URL = 'https://accounts.google.com/gsi/client';
 const ADMIN = { email: 'google.admin@example.com', password: 'google-admin-password' };
@@ -48,60 +44,17 @@ async function routeGoogleScript(page: Page, credential: string) {
   return requests;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 /** A second server, built like the shared one, with Google sign-in on and the local issuer. */
 async function startGoogleServer(issuer: LocalGoogleIssuer) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'spms-e2e-google-'));
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  let log = '';
-  const child: ChildProcess = spawn(process.execPath, ['build/server/main.mjs'], {
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      DEMO_DATA: 'false',
-      LOG_LEVEL: 'warn',
-      BASE_PATH: '/spms/',
-      GOOGLE_CLIENT_ID: issuer.clientId,
-      GOOGLE_JWKS_URL: issuer.jwksUrl,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const started = await startServerProcess({
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    GOOGLE_CLIENT_ID: issuer.clientId,
+    GOOGLE_JWKS_URL: issuer.jwksUrl,
   });
-  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The Google server exited early:\n${log}`);
-    const healthy = await fetch(`${origin}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) break;
-    if (Date.now() > deadline) throw new Error(`The Google server did not start:\n${log}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
   return {
-    server: { origin, appUrl: `${origin}/spms/`, admin: ADMIN },
-    async stop() {
-      child.kill('SIGTERM');
-      if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    server: { origin: started.origin, appUrl: started.appUrl, admin: ADMIN },
+    stop: () => started.stop(),
   };
 }
 

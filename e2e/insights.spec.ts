@@ -10,7 +10,6 @@ import {
   tokenFor,
 } from './support/browser';
 import type { E2eServer } from './global-setup';
-import { saveScreenshot } from './support/screenshots';
 
 /**
  * Issue 5 end to end: the dashboards show what the API answers, the ranking and bonus toasts,
@@ -414,14 +413,6 @@ describeInBrowser('insights: dashboards, rankings, average scores and toasts', (
       );
     }
     expect(await seriousViolations(page), 'HR dashboard with its tables open').toEqual([]);
-
-    await page.reload();
-    await page.evaluate('window.scrollTo(0, 0)');
-    await page.getByText('Loading recent employees...').waitFor({ state: 'detached' });
-    await departmentsFigure.locator('.recharts-surface').first().waitFor();
-    await bandsFigure.locator('.recharts-surface').first().waitFor();
-    await page.mouse.move(0, 0);
-    await saveScreenshot(page, 'dashboard');
   });
 
   it('has no serious accessibility problems on the employee dashboard and /top10', async () => {

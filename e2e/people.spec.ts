@@ -62,7 +62,6 @@ describeInBrowser('people: staff records, users and account linking', (session) 
     await row.waitFor();
     expect(await row.textContent()).toContain('Media Studies');
     expect(await row.textContent()).toContain('5/6/2024');
-    await saveScreenshot(page, 'staff');
 
     await page.getByRole('button', { name: `Edit ${name}` }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Staff Member' });

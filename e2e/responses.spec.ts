@@ -138,7 +138,6 @@ describeInBrowser('questions and answers', (session) => {
     expect(text).toContain(employeeName);
     expect(text).toContain(employeeEmail);
     expect(text).toContain('Already responded');
-    await saveScreenshot(hr, 'responses');
     expect(await seriousViolations(hr)).toEqual([]);
 
     // An admin finds the answer in the audit trail by searching the employee's name.

@@ -15,7 +15,8 @@ const LAYOUT = 'src/app/layout/app-layout';
 /**
  * Every route of the router with its page module, as a path relative to web/ (no extension):
  * lazy ones (`lazy: page(() => import('...'))`, a chunk of their own) and eager ones
- * (`Component: Name`, imported at the top, part of the entry).
+ * (`Component: Name`, imported at the top, part of the entry). A route may name its title
+ * (`...titled('Dashboard'),`) between its path and its page.
  */
 export function lazyRoutes(routerFile = ROUTER) {
   const source = readFileSync(routerFile, 'utf8');
@@ -28,14 +29,19 @@ export function lazyRoutes(routerFile = ROUTER) {
     lazy,
     signedIn: !PUBLIC_ROUTES.has(route),
   });
-  const lazyPattern = /path:\s*'([^']+)',\s*lazy:\s*page\(\(\)\s*=>\s*import\('([^']+)'\)\)/g;
+  const title = String.raw`(?:\.\.\.titled\('[^']*'\),\s*)?`;
+  const lazyPattern = new RegExp(
+    String.raw`path:\s*'([^']+)',\s*${title}lazy:\s*page\(\(\)\s*=>\s*import\('([^']+)'\)\)`,
+    'g',
+  );
   for (const match of source.matchAll(lazyPattern)) {
     routes.push(describe(match[1], match[2], true, match.index));
   }
   const imports = new Map(
     [...source.matchAll(/^import (\w+) from '([^']+)';$/gm)].map(([, name, from]) => [name, from]),
   );
-  for (const match of source.matchAll(/path:\s*'([^']+)',\s*Component:\s*(\w+)/g)) {
+  const eagerPattern = new RegExp(String.raw`path:\s*'([^']+)',\s*${title}Component:\s*(\w+)`, 'g');
+  for (const match of source.matchAll(eagerPattern)) {
     routes.push(describe(match[1], imports.get(match[2]), false, match.index));
   }
   return routes.sort((a, b) => a.at - b.at);

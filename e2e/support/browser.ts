@@ -14,11 +14,22 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+export interface NewPageOptions {
+  viewport?: { width: number; height: number };
+  /** The system's colour scheme the page sees (prefers-color-scheme); light by default. */
+  colorScheme?: 'light' | 'dark';
+  /** The system asks for less motion (Mantine then skips its transitions). */
+  reducedMotion?: 'reduce' | 'no-preference';
+  /** A phone: the meta viewport is honoured and touch events are on. */
+  isMobile?: boolean;
+  hasTouch?: boolean;
+}
+
 export interface BrowserSession {
   server: E2eServer;
   browser: Browser;
   /** A fresh context (own local storage) and page; closed after the suite. */
-  newPage(options?: { viewport?: { width: number; height: number } }): Promise<Page>;
+  newPage(options?: NewPageOptions): Promise<Page>;
 }
 
 /**
@@ -46,6 +57,10 @@ export function describeInBrowser(title: string, suite: (session: () => BrowserS
         const context = await browser!.newContext({
           baseURL: server!.origin,
           viewport: options.viewport ?? { width: 1280, height: 800 },
+          colorScheme: options.colorScheme ?? 'light',
+          reducedMotion: options.reducedMotion ?? 'no-preference',
+          isMobile: options.isMobile ?? false,
+          hasTouch: options.hasTouch ?? false,
         });
         contexts.push(context);
         const page = await context.newPage();

@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { ApiError } from '../lib/api-client';
+import { colorSchemeManager } from '../lib/color-scheme';
 import { SessionProvider } from '../lib/session';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -25,7 +26,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <MantineProvider
       theme={theme}
       cssVariablesResolver={cssVariablesResolver}
+      // Follows the system until the person picks a theme, then remembers it.
       defaultColorScheme="auto"
+      colorSchemeManager={colorSchemeManager}
     >
       <QueryClientProvider client={queryClient}>
         <SessionProvider>{children}</SessionProvider>

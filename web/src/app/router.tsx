@@ -4,6 +4,7 @@ import LandingPage from '../features/landing/landing-page';
 import PrivacyPage from '../features/landing/privacy-page';
 import TermsPage from '../features/landing/terms-page';
 import { setUnauthorizedHandler } from '../lib/api-client';
+import { TitledOutlet, type RouteHandle } from './document-title';
 import { RedirectIfSignedIn, RequireRole, RequireSession } from './guards';
 import { PageLoader } from './page-loader';
 import { RouteError } from './route-error';
@@ -14,18 +15,21 @@ type PageModule = Promise<{ default: React.ComponentType }>;
  * of requests. Every signed-in page is its own chunk, loaded with the signed-in frame.
  */
 const page = (load: () => PageModule) => async () => ({ Component: (await load()).default });
+/** The screen's name in the browser tab's title. */
+const titled = (title: string): { handle: RouteHandle } => ({ handle: { title } });
 
 const routes: RouteObject[] = [
   {
+    element: <TitledOutlet />,
     errorElement: <RouteError />,
     hydrateFallbackElement: <PageLoader />,
     children: [
       { path: '/', Component: LandingPage },
-      { path: '/privacy', Component: PrivacyPage },
-      { path: '/terms', Component: TermsPage },
+      { path: '/privacy', ...titled('Privacy Policy'), Component: PrivacyPage },
+      { path: '/terms', ...titled('Terms of Service'), Component: TermsPage },
       {
         element: <RedirectIfSignedIn />,
-        children: [{ path: '/signin', Component: SignInPage }],
+        children: [{ path: '/signin', ...titled('Sign in'), Component: SignInPage }],
       },
       {
         element: <RequireSession />,
@@ -35,45 +39,79 @@ const routes: RouteObject[] = [
             children: [
               {
                 path: '/dashboard',
+                ...titled('Dashboard'),
                 lazy: page(() => import('../features/dashboard/dashboard-page')),
               },
-              { path: '/staff', lazy: page(() => import('../features/staff/staff-page')) },
-              { path: '/create', lazy: page(() => import('../features/staff/create-staff-page')) },
-              { path: '/metrics', lazy: page(() => import('../features/metrics/metrics-page')) },
+              {
+                path: '/staff',
+                ...titled('Staff Management'),
+                lazy: page(() => import('../features/staff/staff-page')),
+              },
+              {
+                path: '/create',
+                ...titled('Add New Staff Member'),
+                lazy: page(() => import('../features/staff/create-staff-page')),
+              },
+              {
+                path: '/metrics',
+                ...titled('Performance Metrics'),
+                lazy: page(() => import('../features/metrics/metrics-page')),
+              },
               {
                 path: '/metric-setup',
+                ...titled('Metric Setup'),
                 lazy: page(() => import('../features/metric-setup/metric-setup-page')),
               },
-              { path: '/bonuses', lazy: page(() => import('../features/bonuses/bonuses-page')) },
+              {
+                path: '/bonuses',
+                ...titled('Bonus Management'),
+                lazy: page(() => import('../features/bonuses/bonuses-page')),
+              },
               {
                 path: '/responses',
+                ...titled('Actions'),
                 lazy: page(() => import('../features/responses/responses-page')),
               },
               {
                 path: '/my-metrics',
+                ...titled('Your Performance Metrics'),
                 lazy: page(() => import('../features/my-records/my-metrics-page')),
               },
               {
                 path: '/my-bonuses',
+                ...titled('Your Bonuses'),
                 lazy: page(() => import('../features/my-records/my-bonuses-page')),
               },
-              { path: '/top10', lazy: page(() => import('../features/top10/top10-page')) },
+              {
+                path: '/top10',
+                ...titled('Top 10 Performers'),
+                lazy: page(() => import('../features/top10/top10-page')),
+              },
               {
                 path: '/average-scores',
+                ...titled('Average Scores'),
                 lazy: page(() => import('../features/average-scores/average-scores-page')),
               },
               {
                 element: <RequireRole role="admin" />,
                 children: [
-                  { path: '/users', lazy: page(() => import('../features/users/users-page')) },
-                  { path: '/audit', lazy: page(() => import('../features/audit/audit-page')) },
+                  {
+                    path: '/users',
+                    ...titled('User Management'),
+                    lazy: page(() => import('../features/users/users-page')),
+                  },
+                  {
+                    path: '/audit',
+                    ...titled('Audit Trails'),
+                    lazy: page(() => import('../features/audit/audit-page')),
+                  },
                 ],
               },
             ],
           },
         ],
       },
-      { path: '*', lazy: page(() => import('./not-found-page')) },
+      { path: '*', ...titled('Page not found'), lazy: page(() => import('./not-found-page')) },
     ],
   },
 ];

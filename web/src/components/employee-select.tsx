@@ -30,6 +30,27 @@ export interface EmployeeSelectProps {
   'data-autofocus'?: boolean;
 }
 
+/**
+ * Draws a picker's option as its name with a quieter line beneath (an email, a post), which
+ * tells apart two people of the same name. For Mantine's `renderOption`.
+ */
+export function optionWithDetail(detailOf: (value: string) => string | undefined) {
+  function OptionWithDetail({ option }: { option: { value: string; label: string } }) {
+    const detail = detailOf(option.value);
+    return (
+      <Stack gap={0}>
+        <Text size="sm">{option.label}</Text>
+        {detail && (
+          <Text size="xs" c="dimmed">
+            {detail}
+          </Text>
+        )}
+      </Stack>
+    );
+  }
+  return OptionWithDetail;
+}
+
 /** The text a chosen employee shows in the box. */
 export function employeeChoiceLabel(choice: EmployeeChoice): string {
   return fullName(choice.first_name, choice.last_name) || choice.email;
@@ -82,14 +103,7 @@ export function EmployeeSelect({
       nothingFoundMessage={
         failed ? 'Could not load employees' : searching ? 'Searching...' : 'No employees found'
       }
-      renderOption={({ option }) => (
-        <Stack gap={0}>
-          <Text size="sm">{option.label}</Text>
-          <Text size="xs" c="dimmed">
-            {choices.get(option.value)?.email}
-          </Text>
-        </Stack>
-      )}
+      renderOption={optionWithDetail((id) => choices.get(id)?.email)}
       error={error}
       disabled={disabled}
       {...rest}

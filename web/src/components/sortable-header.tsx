@@ -27,7 +27,10 @@ export function SortableHeader<Field extends string>({
       ? IconSortAscending
       : IconSortDescending;
   return (
-    <Table.Th aria-sort={active ? (state.order === 'asc' ? 'ascending' : 'descending') : 'none'}>
+    <Table.Th
+      scope="col"
+      aria-sort={active ? (state.order === 'asc' ? 'ascending' : 'descending') : 'none'}
+    >
       <UnstyledButton
         onClick={() =>
           onSort({ sort: field, order: active && state.order === 'asc' ? 'desc' : 'asc' })

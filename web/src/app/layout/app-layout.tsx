@@ -1,11 +1,15 @@
 import { ActionIcon, AppShell, Burger, Group, Text, Tooltip } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useDisclosure, useMediaQuery, useReducedMotion } from '@mantine/hooks';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
 import { SETTINGS_ICON as SettingsIcon } from '../navigation';
 import { ProductMark } from './product-mark';
 import { SidebarNav } from './sidebar-nav';
+import { SkipLink } from './skip-link';
 import { UserMenu } from './user-menu';
+
+const MAIN_ID = 'main-content';
 
 // Loaded when first needed, not with every signed-in page: the modal (and its form, focus trap
 // and scroll lock) when someone opens it, the toasts just after the frame is on screen.
@@ -17,8 +21,8 @@ const Toasts = lazy(() => import('./toasts'));
 
 /**
  * The signed-in frame of SPEC.md section 2: sidebar with navigation and the user menu, a header
- * with the Change Password button, and on phones a menu toggle with an overlay sidebar that
- * closes on navigation.
+ * with the theme switch and the Change Password button, and on phones a menu toggle with an
+ * overlay sidebar that closes on navigation.
  */
 export default function AppLayout() {
   const [navOpened, nav] = useDisclosure(false);
@@ -31,17 +35,30 @@ export default function AppLayout() {
   // out of the keyboard's reach too.
   const isPhone = useMediaQuery('(max-width: 48em)');
   const navHidden = Boolean(isPhone) && !navOpened;
+  // The phone sidebar slides in, unless the system asks for less motion.
+  const reduceMotion = useReducedMotion();
 
   // Close the phone sidebar whenever a link takes the person elsewhere.
   const closeNav = nav.close;
   useEffect(() => closeNav(), [pathname, closeNav]);
+
+  // After moving to another screen, focus starts at its content (as a new page's would, at its
+  // top), so a screen reader reads the new page and Tab continues from there.
+  const firstPath = useRef(pathname);
+  useEffect(() => {
+    if (pathname === firstPath.current) return;
+    firstPath.current = '';
+    document.getElementById(MAIN_ID)?.focus({ preventScroll: true });
+  }, [pathname]);
 
   return (
     <AppShell
       header={{ height: 56 }}
       navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
       padding="md"
+      transitionDuration={reduceMotion ? 0 : 200}
     >
+      <SkipLink targetId={MAIN_ID} />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
@@ -56,20 +73,23 @@ export default function AppLayout() {
               SPMS
             </Text>
           </Group>
-          <Tooltip label="Change Password">
-            <ActionIcon
-              variant="subtle"
-              size="lg"
-              onClick={() => {
-                setPasswordWanted(true);
-                passwordModal.open();
-              }}
-              title="Change Password"
-              aria-label="Change Password"
-            >
-              <SettingsIcon size={20} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
+          <Group gap="xs" wrap="nowrap">
+            <ColorSchemeToggle />
+            <Tooltip label="Change Password">
+              <ActionIcon
+                variant="subtle"
+                size="lg"
+                onClick={() => {
+                  setPasswordWanted(true);
+                  passwordModal.open();
+                }}
+                title="Change Password"
+                aria-label="Change Password"
+              >
+                <SettingsIcon size={20} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
         </Group>
       </AppShell.Header>
 
@@ -78,7 +98,7 @@ export default function AppLayout() {
           <ProductMark />
         </AppShell.Section>
         <AppShell.Section grow my="md" style={{ overflowY: 'auto' }}>
-          <SidebarNav />
+          <SidebarNav onNavigate={nav.close} />
         </AppShell.Section>
         <AppShell.Section>
           <UserMenu />
@@ -93,7 +113,8 @@ export default function AppLayout() {
         />
       )}
 
-      <AppShell.Main id="main-content">
+      {/* Focused by the skip link and after navigation; not a stop for Tab. */}
+      <AppShell.Main id={MAIN_ID} tabIndex={-1} style={{ outline: 'none' }}>
         <Outlet />
       </AppShell.Main>
 

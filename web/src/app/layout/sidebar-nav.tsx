@@ -3,7 +3,11 @@ import { NavLink as RouterLink, useLocation } from 'react-router';
 import { useSession } from '../../lib/session';
 import { navigationFor } from '../navigation';
 
-export function SidebarNav() {
+/**
+ * The signed-in sections. `onNavigate` runs when a link is followed, even to the screen already
+ * shown, so the phone's overlay menu closes whichever link is tapped.
+ */
+export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const { user } = useSession();
   const { pathname } = useLocation();
   if (!user) return null;
@@ -24,6 +28,7 @@ export function SidebarNav() {
                 active={pathname === item.to}
                 leftSection={<item.icon size={18} aria-hidden />}
                 aria-current={pathname === item.to ? 'page' : undefined}
+                onClick={onNavigate}
               />
             ))}
           </div>

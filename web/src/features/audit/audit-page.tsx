@@ -8,16 +8,16 @@ import {
   Paper,
   Stack,
   Text,
-  TextInput,
-  Title,
   Tooltip,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconRefresh, IconSearch } from '@tabler/icons-react';
+import { IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { AuditEntry } from '#contract/audit';
 import { EXPORT_FILE_NAMES } from '#contract/csv-export';
 import { ExportCsvButton } from '../../components/csv/export-csv-button';
+import { PageHeader } from '../../components/page-header';
+import { SearchInput } from '../../components/search-input';
 import { errorMessage } from '../../lib/api-client';
 import { useAuditTrails } from './api/get-audit-trails';
 import { AuditEntryModal } from './components/audit-entry-modal';
@@ -50,42 +50,39 @@ export default function AuditPage() {
 
   return (
     <Stack>
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <div>
-          <Title order={1}>Audit Trails</Title>
-          <Text c="dimmed" size="sm">
-            Every change and sign-in, newest first. Entries cannot be edited or removed.
-          </Text>
-        </div>
-        <Group gap="sm">
-          <ExportCsvButton
-            path="/audit/export.csv"
-            query={{ search: debouncedSearch }}
-            access="admin"
-            fallbackName={`${EXPORT_FILE_NAMES.audit}.csv`}
-          />
-          <Tooltip label="Refresh">
-            <ActionIcon
-              variant="default"
-              size="lg"
-              aria-label="Refresh"
-              onClick={() => void trails.refetch()}
-              loading={trails.isFetching && !trails.isPending}
-            >
-              <IconRefresh size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
-      </Group>
+      <PageHeader
+        title="Audit Trails"
+        description="Every change and sign-in, newest first. Entries cannot be edited or removed."
+        actions={
+          <>
+            <ExportCsvButton
+              path="/audit/export.csv"
+              query={{ search: debouncedSearch }}
+              access="admin"
+              fallbackName={`${EXPORT_FILE_NAMES.audit}.csv`}
+            />
+            <Tooltip label="Refresh">
+              <ActionIcon
+                variant="default"
+                size="lg"
+                aria-label="Refresh"
+                onClick={() => void trails.refetch()}
+                loading={trails.isFetching && !trails.isPending}
+              >
+                <IconRefresh size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          </>
+        }
+      />
 
-      <TextInput
+      <SearchInput
         label="Search"
         type="search"
         placeholder="Search by name or description"
-        leftSection={<IconSearch size={16} aria-hidden />}
         value={search}
-        onChange={(event) => {
-          setSearch(event.currentTarget.value);
+        onChange={(text) => {
+          setSearch(text);
           setPage(1);
         }}
         maw={480}

@@ -1,6 +1,7 @@
 import {
   Alert,
   Anchor,
+  Box,
   Button,
   Center,
   Divider,
@@ -15,6 +16,7 @@ import {
 import { IconChartBar } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
 import { ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { useAuthConfig } from './api/auth-config';
@@ -57,7 +59,7 @@ export default function SignInPage() {
   }
 
   return (
-    <Center mih="100vh" p="md" component="main">
+    <Center mih="100vh" p="md" component="main" pos="relative">
       <Paper withBorder shadow="sm" p="xl" radius="lg" w="100%" maw={420}>
         <Stack>
           <Stack align="center" gap={4}>
@@ -127,6 +129,10 @@ export default function SignInPage() {
           </Text>
         </Stack>
       </Paper>
+      {/* After the form in the page's order, so Tab reaches the email field first. */}
+      <Box pos="absolute" top={12} right={12}>
+        <ColorSchemeToggle />
+      </Box>
     </Center>
   );
 }

@@ -9,7 +9,6 @@ import type { AwardBonusInput } from './api/award-bonus';
 export const BONUS_TEXTS = {
   empty: 'No bonuses found',
   loading: 'Loading bonuses...',
-  loadFailed: 'Failed to load required data',
   noMetrics: 'No performance metrics found for this employee.',
   employeeRequired: 'Employee is required',
   nameRequired: 'Bonus name is required',
@@ -26,12 +25,12 @@ export interface BonusFormValues {
 }
 export type BonusFormField = 'employee_id' | 'bonus_name' | 'description' | 'created_at';
 export type BonusFormErrors = Partial<Record<BonusFormField, string>>;
-export const BONUS_FORM_FIELDS = new Set<string>([
+export const BONUS_FORM_FIELDS: BonusFormField[] = [
   'employee_id',
   'bonus_name',
   'description',
   'created_at',
-]);
+];
 
 export const EMPTY_BONUS_FORM: BonusFormValues = {
   employee: null,

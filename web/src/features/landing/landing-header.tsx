@@ -13,6 +13,7 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { IconChartBar } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
 
 const NAV_LINKS = [
   { to: '/dashboard', label: 'Dashboard' },
@@ -23,8 +24,9 @@ const NAV_LINKS = [
 const MOBILE_MENU_ID = 'landing-mobile-menu';
 
 /**
- * The public pages' top bar: product name, links and the sign-in buttons. On phones the links
- * fold into a menu behind a burger button, which closes again when one of its links is followed.
+ * The public pages' top bar: product name, links, the theme switch and the sign-in buttons. On
+ * phones the links fold into a menu behind a burger button, which closes again when one of its
+ * links is followed.
  */
 export function LandingHeader() {
   const [menuOpened, menu] = useDisclosure(false);
@@ -63,23 +65,25 @@ export function LandingHeader() {
             </Group>
           </Box>
 
-          <Group gap="sm" wrap="nowrap" visibleFrom="sm">
-            <Button component={Link} to="/signin" variant="default">
-              Sign In
-            </Button>
-            <Button component={Link} to="/signin">
-              Get Started
-            </Button>
+          <Group gap="sm" wrap="nowrap">
+            <ColorSchemeToggle />
+            <Group gap="sm" wrap="nowrap" visibleFrom="sm">
+              <Button component={Link} to="/signin" variant="default">
+                Sign In
+              </Button>
+              <Button component={Link} to="/signin">
+                Get Started
+              </Button>
+            </Group>
+            <Burger
+              hiddenFrom="sm"
+              opened={menuOpened}
+              onClick={menu.toggle}
+              aria-label="Toggle menu"
+              aria-expanded={menuOpened}
+              aria-controls={MOBILE_MENU_ID}
+            />
           </Group>
-
-          <Burger
-            hiddenFrom="sm"
-            opened={menuOpened}
-            onClick={menu.toggle}
-            aria-label="Toggle menu"
-            aria-expanded={menuOpened}
-            aria-controls={MOBILE_MENU_ID}
-          />
         </Group>
       </Container>
 

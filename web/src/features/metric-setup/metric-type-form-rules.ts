@@ -9,7 +9,6 @@ import type { MetricTypeInput } from './api/create-metric-type';
 export const METRIC_TYPE_TEXTS = {
   empty: 'No metric types found',
   loading: 'Loading metric types...',
-  loadFailed: 'Failed to load required data',
   nameRequired: 'Metric name is required',
   minimumAboveMaximum: 'Minimum value cannot be greater than maximum value',
 } as const;

@@ -15,7 +15,6 @@ import type { UpdateMetricValueInput } from './api/update-metric-value';
 export const METRICS_TEXTS = {
   empty: 'No performance metrics found',
   loading: 'Loading performance metrics...',
-  loadFailed: 'Failed to load required data',
   userRequired: 'User is required',
   metricTypeRequired: 'Metric type is required',
   commentTooLong: 'Comment must be at most 2000 characters',
@@ -38,13 +37,13 @@ export interface EditMetricFormValues {
 
 export type MetricFormField = 'user_id' | 'metric_type_id' | 'value' | 'comment' | 'created_at';
 export type MetricFormErrors = Partial<Record<MetricFormField, string>>;
-export const METRIC_FORM_FIELDS = new Set<string>([
+export const METRIC_FORM_FIELDS: MetricFormField[] = [
   'user_id',
   'metric_type_id',
   'value',
   'comment',
   'created_at',
-]);
+];
 
 export const EMPTY_RECORD_FORM: RecordMetricFormValues = {
   employee: null,

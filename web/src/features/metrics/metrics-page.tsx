@@ -1,30 +1,30 @@
-import { Button, Center, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFileImport, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Navigate } from 'react-router';
 import { EXPORT_FILE_NAMES } from '#contract/csv-export';
 import type { PerformanceMetric } from '#contract/performance-metrics';
 import { ConfirmDeleteModal } from '../../components/confirm-delete-modal';
 import { ExportCsvButton } from '../../components/csv/export-csv-button';
+import { EmployeePicker } from '../../components/employee-picker';
 import type { EmployeeChoice } from '../../components/employee-select';
-import { ErrorBanner } from '../../components/error-banner';
+import { LoadErrorBanner } from '../../components/error-banner';
+import { HrOnly } from '../../components/hr-only';
+import { ListPanel } from '../../components/list-panel';
+import { PageHeader } from '../../components/page-header';
 import {
   employeeNameOf,
   formatMetricValue,
   metricNameOf,
   unitOf,
 } from '../../components/performance-format';
-import { TablePager } from '../../components/table-pager';
+import { useDeleteConfirmation } from '../../components/use-delete-confirmation';
 import { usePageInRange } from '../../components/use-page-in-range';
-import { errorMessage } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
-import { useSession } from '../../lib/session';
 import { useDeleteMetricValue } from './api/delete-metric-value';
 import { useMetricTypes } from './api/list-metric-types';
 import { usePerformanceMetrics } from './api/list-performance-metrics';
 import { EditMetricModal } from './components/edit-metric-modal';
-import { EmployeePicker } from './components/employee-picker';
 import { MetricImportModal } from './components/metric-import-modal';
 import { isKnownMetric, PerformanceMetricTable } from './components/performance-metric-table';
 import { RecordMetricModal } from './components/record-metric-modal';
@@ -35,9 +35,11 @@ const ALL_TYPES = 'all';
 
 /** /metrics is for HR; an employee is sent to their own view-only list (SPEC.md section 6). */
 export default function MetricsRoute() {
-  const { user } = useSession();
-  if (user?.user_type === 'employee') return <Navigate to="/my-metrics" replace />;
-  return <MetricsPage />;
+  return (
+    <HrOnly employeeTo="/my-metrics">
+      <MetricsPage />
+    </HrOnly>
+  );
 }
 
 /**
@@ -51,7 +53,6 @@ function MetricsPage() {
   // Each opening of the add modal gets a fresh form (a new key); 0 means closed.
   const [adding, setAdding] = useState(0);
   const [editing, setEditing] = useState<PerformanceMetric | null>(null);
-  const [deleting, setDeleting] = useState<PerformanceMetric | null>(null);
   // A fresh import modal each time; 0 means closed.
   const [importing, setImporting] = useState(0);
 
@@ -62,123 +63,95 @@ function MetricsPage() {
     metric_type_id: typeFilter === ALL_TYPES ? undefined : Number(typeFilter),
   };
   const list = usePerformanceMetrics({ page, limit: METRICS_PAGE_SIZE, ...shown });
-  const remove = useDeleteMetricValue();
+  const deletion = useDeleteConfirmation<PerformanceMetric>(
+    useDeleteMetricValue(),
+    () => 'Performance metric deleted',
+  );
   usePageInRange(page, METRICS_PAGE_SIZE, list.data?.pagination.total, setPage);
-
-  async function confirmDelete() {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      notifications.show({ color: 'green', message: 'Performance metric deleted' });
-      setDeleting(null);
-    } catch {
-      // The modal shows the error and stays open.
-    }
-  }
 
   const metricTypes = types.data ?? [];
   const metrics = list.isError ? [] : (list.data?.performance_metrics ?? []).filter(isKnownMetric);
   const total = list.isError ? 0 : (list.data?.pagination.total ?? 0);
   const failed = [list, types].find((query) => query.isError);
   const firstLoadFailed = (list.isError && !list.data) || (types.isError && !types.data);
+  const deleting = deletion.target;
 
   return (
     <Stack>
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <div>
-          <Title order={1}>Performance Metrics</Title>
-          <Text c="dimmed">Values recorded for each employee, newest first.</Text>
-        </div>
-        <Group gap="sm">
-          <ExportCsvButton
-            path="/performance-metrics/export.csv"
-            query={shown}
-            access="hr"
-            fallbackName={`${EXPORT_FILE_NAMES.metricValues}.csv`}
-          />
-          <Button
-            variant="default"
-            leftSection={<IconFileImport size={18} aria-hidden />}
-            onClick={() => setImporting((n) => n + 1)}
-          >
-            Import CSV
-          </Button>
-          <Button
-            leftSection={<IconPlus size={18} aria-hidden />}
-            onClick={() => setAdding((n) => n + 1)}
-          >
-            Add Metric
-          </Button>
-        </Group>
-      </Group>
+      <PageHeader
+        title="Performance Metrics"
+        description="Values recorded for each employee, newest first."
+        actions={
+          <>
+            <ExportCsvButton
+              path="/performance-metrics/export.csv"
+              query={shown}
+              access="hr"
+              fallbackName={`${EXPORT_FILE_NAMES.metricValues}.csv`}
+            />
+            <Button
+              variant="default"
+              leftSection={<IconFileImport size={18} aria-hidden />}
+              onClick={() => setImporting((n) => n + 1)}
+            >
+              Import CSV
+            </Button>
+            <Button
+              leftSection={<IconPlus size={18} aria-hidden />}
+              onClick={() => setAdding((n) => n + 1)}
+            >
+              Add Metric
+            </Button>
+          </>
+        }
+      />
 
-      {failed && (
-        <ErrorBanner
-          message={firstLoadFailed ? METRICS_TEXTS.loadFailed : errorMessage(failed.error)}
-          detail={firstLoadFailed ? errorMessage(failed.error) : null}
-        />
-      )}
+      <LoadErrorBanner error={failed?.error} firstLoad={firstLoadFailed} />
 
-      <Paper withBorder p="md">
-        <Group gap="sm" mb="md" wrap="wrap">
-          <div style={{ flex: '1 1 260px', maxWidth: 360 }}>
-            <EmployeePicker
-              ariaLabel="Filter by user"
-              placeholder="All Users"
-              clearable
-              value={employee}
-              onChange={(choice) => {
-                setEmployee(choice);
+      <ListPanel
+        filters={
+          <>
+            <Box style={{ flex: '1 1 260px' }} maw={360}>
+              <EmployeePicker
+                ariaLabel="Filter by user"
+                placeholder="All Users"
+                clearable
+                value={employee}
+                onChange={(choice) => {
+                  setEmployee(choice);
+                  setPage(1);
+                }}
+              />
+            </Box>
+            <Select
+              aria-label="Filter by metric type"
+              data={[
+                { value: ALL_TYPES, label: 'All Types' },
+                ...metricTypes.map((type) => ({ value: String(type.id), label: type.metric_name })),
+              ]}
+              value={typeFilter}
+              onChange={(value) => {
+                setTypeFilter(value ?? ALL_TYPES);
                 setPage(1);
               }}
+              allowDeselect={false}
+              searchable
+              w={240}
             />
-          </div>
-          <Select
-            aria-label="Filter by metric type"
-            data={[
-              { value: ALL_TYPES, label: 'All Types' },
-              ...metricTypes.map((type) => ({ value: String(type.id), label: type.metric_name })),
-            ]}
-            value={typeFilter}
-            onChange={(value) => {
-              setTypeFilter(value ?? ALL_TYPES);
-              setPage(1);
-            }}
-            allowDeselect={false}
-            searchable
-            w={240}
-          />
-        </Group>
-
-        {list.isPending ? (
-          <Center py="xl" role="status">
-            <Group gap="sm">
-              <Loader size="sm" />
-              <Text>{METRICS_TEXTS.loading}</Text>
-            </Group>
-          </Center>
-        ) : metrics.length === 0 ? (
-          <Text ta="center" c="dimmed" py="xl">
-            {METRICS_TEXTS.empty}
-          </Text>
-        ) : (
-          <PerformanceMetricTable
-            metrics={metrics}
-            onEdit={setEditing}
-            onDelete={(metric) => {
-              remove.reset();
-              setDeleting(metric);
-            }}
-          />
-        )}
-        <TablePager
-          page={page}
-          limit={METRICS_PAGE_SIZE}
-          total={total}
-          onPageChange={setPage}
-          noun="values"
-        />
-      </Paper>
+          </>
+        }
+        loading={list.isPending && METRICS_TEXTS.loading}
+        empty={metrics.length === 0 && METRICS_TEXTS.empty}
+        pager={{
+          page,
+          limit: METRICS_PAGE_SIZE,
+          total,
+          onPageChange: setPage,
+          noun: 'values',
+        }}
+      >
+        <PerformanceMetricTable metrics={metrics} onEdit={setEditing} onDelete={deletion.ask} />
+      </ListPanel>
 
       <RecordMetricModal
         key={`add-${adding}`}
@@ -203,15 +176,13 @@ function MetricsPage() {
         />
       )}
       <ConfirmDeleteModal
-        opened={deleting !== null}
+        {...deletion.modalProps}
         title="Delete Performance Metric"
         name={
           deleting
             ? `${metricNameOf(deleting)} of ${formatMetricValue(deleting.value, unitOf(deleting))} for ${employeeNameOf(deleting)}`
             : ''
         }
-        busy={remove.isPending}
-        error={remove.isError ? errorMessage(remove.error) : null}
         details={
           deleting && (
             <Text size="sm" c="dimmed">
@@ -220,8 +191,6 @@ function MetricsPage() {
             </Text>
           )
         }
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setDeleting(null)}
       />
     </Stack>
   );

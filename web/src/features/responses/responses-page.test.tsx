@@ -264,10 +264,10 @@ describe('/responses for HR', () => {
     const calls = renderAs(sessionUser('manager', null), {
       [hrUrl('answered')]: hrList([]),
       [hrUrl('pending')]: hrList([]),
-      'GET /api/employees?limit=20&sort=last_name&order=asc': {
+      'GET /api/employees?page=1&limit=20&sort=last_name&order=asc': {
         body: { success: true, message: 'Employees', data: { employees: [grace] } },
       },
-      'GET /api/employees?limit=20&sort=last_name&order=asc&search=gra': {
+      'GET /api/employees?page=1&limit=20&sort=last_name&order=asc&search=gra': {
         body: { success: true, message: 'Employees', data: { employees: [grace] } },
       },
       'POST /api/responses': {

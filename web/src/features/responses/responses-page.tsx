@@ -1,8 +1,9 @@
-import { Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, Stack, Tabs } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconMessagePlus } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import type { ResponseStatus } from '#contract/questions';
+import { PageHeader } from '../../components/page-header';
 import { useSession } from '../../lib/session';
 import { HrResponses } from './components/hr-responses';
 import { OwnQuestions } from './components/own-questions';
@@ -28,10 +29,7 @@ export default function ResponsesPage() {
   if (isEmployee) {
     return (
       <Stack>
-        <div>
-          <Title order={1}>Actions</Title>
-          <Text c="dimmed">Questions from HR waiting for your response.</Text>
-        </div>
+        <PageHeader title="Actions" description="Questions from HR waiting for your response." />
         <OwnQuestions />
       </Stack>
     );
@@ -40,18 +38,18 @@ export default function ResponsesPage() {
   const staffResponses = <HrResponses status={status} onStatusChange={setStatus} />;
   return (
     <Stack>
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <div>
-          <Title order={1}>Actions</Title>
-          <Text c="dimmed">Ask staff a question and read their responses.</Text>
-        </div>
-        <Button
-          leftSection={<IconMessagePlus size={18} aria-hidden />}
-          onClick={() => setAsking((n) => n + 1)}
-        >
-          Ask a question
-        </Button>
-      </Group>
+      <PageHeader
+        title="Actions"
+        description="Ask staff a question and read their responses."
+        actions={
+          <Button
+            leftSection={<IconMessagePlus size={18} aria-hidden />}
+            onClick={() => setAsking((n) => n + 1)}
+          >
+            Ask a question
+          </Button>
+        }
+      />
 
       {user?.employee_id ? (
         <Tabs value={tab} onChange={setTab} keepMounted={false}>

@@ -1,18 +1,6 @@
-import {
-  Button,
-  Center,
-  Group,
-  Loader,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
-import { IconFileImport, IconPlus, IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { IconFileImport, IconPlus, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import {
@@ -25,13 +13,15 @@ import {
 } from '#contract/employee-options';
 import type { Employee } from '#contract/employees';
 import { ConfirmDeleteModal } from '../../components/confirm-delete-modal';
-import { ExportCsvButton } from '../../components/csv/export-csv-button';
-import { ErrorBanner } from '../../components/error-banner';
-import type { SortState } from '../../components/sortable-header';
-import { TablePager } from '../../components/table-pager';
 import { EXPORT_FILE_NAMES } from '#contract/csv-export';
 import { isHr } from '#contract/roles';
-import { errorMessage } from '../../lib/api-client';
+import { ExportCsvButton } from '../../components/csv/export-csv-button';
+import { LoadErrorBanner } from '../../components/error-banner';
+import { ListPanel } from '../../components/list-panel';
+import { PageHeader } from '../../components/page-header';
+import { SearchInput } from '../../components/search-input';
+import type { SortState } from '../../components/sortable-header';
+import { useDeleteConfirmation } from '../../components/use-delete-confirmation';
 import { fullName } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { useDeleteEmployee } from './api/delete-employee';
@@ -60,7 +50,6 @@ export default function StaffPage() {
   // Each opening of the add modal gets a fresh form (a new key); 0 means closed.
   const [adding, setAdding] = useState(0);
   const [editing, setEditing] = useState<Employee | null>(null);
-  const [deleting, setDeleting] = useState<Employee | null>(null);
   // As the add modal: a fresh import modal each time; 0 means closed.
   const [importing, setImporting] = useState(0);
   const { user } = useSession();
@@ -76,7 +65,10 @@ export default function StaffPage() {
   };
   const list = useEmployees({ page, limit: STAFF_PAGE_SIZE, ...shown });
   const stats = useEmployeeStats();
-  const remove = useDeleteEmployee();
+  const deletion = useDeleteConfirmation<Employee>(
+    useDeleteEmployee(),
+    (employee) => `${fullName(employee.first_name, employee.last_name)} was deleted`,
+  );
 
   // Any change of what is shown starts again at the first page.
   const refine =
@@ -86,137 +78,102 @@ export default function StaffPage() {
       setPage(1);
     };
 
-  async function confirmDelete() {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      notifications.show({
-        color: 'green',
-        message: `${fullName(deleting.first_name, deleting.last_name)} was deleted`,
-      });
-      setDeleting(null);
-    } catch {
-      // The modal shows the error and stays open.
-    }
-  }
-
   const employees = list.isError ? [] : (list.data?.employees ?? []);
   const total = list.isError ? 0 : (list.data?.pagination.total ?? 0);
-  const firstLoadFailed = list.isError && !list.data;
+  const deleting = deletion.target;
 
   return (
     <Stack>
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <div>
-          <Title order={1}>Staff Management</Title>
-          <Text c="dimmed">Manage staff records, roles and details.</Text>
-        </div>
-        <Group gap="sm">
-          <ExportCsvButton
-            path="/employees/export.csv"
-            query={shown}
-            access="hr"
-            fallbackName={`${EXPORT_FILE_NAMES.staff}.csv`}
-          />
-          {hr && (
+      <PageHeader
+        title="Staff Management"
+        description="Manage staff records, roles and details."
+        actions={
+          <>
+            <ExportCsvButton
+              path="/employees/export.csv"
+              query={shown}
+              access="hr"
+              fallbackName={`${EXPORT_FILE_NAMES.staff}.csv`}
+            />
+            {hr && (
+              <Button
+                variant="default"
+                leftSection={<IconFileImport size={18} aria-hidden />}
+                onClick={() => setImporting((n) => n + 1)}
+              >
+                Import CSV
+              </Button>
+            )}
             <Button
-              variant="default"
-              leftSection={<IconFileImport size={18} aria-hidden />}
-              onClick={() => setImporting((n) => n + 1)}
+              component={Link}
+              to="/create"
+              variant="light"
+              leftSection={<IconUserPlus size={18} aria-hidden />}
             >
-              Import CSV
+              Add Staff Member
             </Button>
-          )}
-          <Button
-            component={Link}
-            to="/create"
-            variant="light"
-            leftSection={<IconUserPlus size={18} aria-hidden />}
-          >
-            Add Staff Member
-          </Button>
-          <Button
-            leftSection={<IconPlus size={18} aria-hidden />}
-            onClick={() => setAdding((n) => n + 1)}
-          >
-            Add New Staff
-          </Button>
-        </Group>
-      </Group>
+            <Button
+              leftSection={<IconPlus size={18} aria-hidden />}
+              onClick={() => setAdding((n) => n + 1)}
+            >
+              Add New Staff
+            </Button>
+          </>
+        }
+      />
 
-      {list.isError && (
-        <ErrorBanner
-          message={firstLoadFailed ? STAFF_MESSAGES.loadFailed : errorMessage(list.error)}
-          detail={firstLoadFailed ? errorMessage(list.error) : null}
+      <LoadErrorBanner error={list.error} firstLoad={!list.data} />
+
+      <ListPanel
+        filters={
+          <>
+            <SearchInput
+              aria-label="Search staff"
+              placeholder="Search by name, email or position"
+              value={search}
+              onChange={(text) => {
+                setSearch(text);
+                setPage(1);
+              }}
+              style={{ flex: '1 1 260px' }}
+            />
+            <Select
+              aria-label="Filter by department"
+              placeholder="All Departments"
+              clearable
+              data={stats.data?.configured_departments ?? [...DEPARTMENTS]}
+              value={department}
+              onChange={refine(setDepartment)}
+              w={220}
+            />
+            <Select
+              aria-label="Filter by status"
+              placeholder="All Statuses"
+              clearable
+              data={EMPLOYEE_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }))}
+              value={status}
+              onChange={refine((value: string | null) => setStatus(value as EmployeeStatus | null))}
+              w={170}
+            />
+          </>
+        }
+        loading={list.isPending && STAFF_MESSAGES.loading}
+        empty={
+          employees.length === 0 &&
+          (debouncedSearch || department || status
+            ? 'No employees match these filters'
+            : 'No employees found')
+        }
+        pager={{ page, limit: STAFF_PAGE_SIZE, total, onPageChange: setPage, noun: 'employees' }}
+      >
+        <StaffTable
+          employees={employees}
+          sort={sort}
+          onSort={refine(setSort)}
+          onEdit={setEditing}
+          onDelete={deletion.ask}
         />
-      )}
-
-      <Paper withBorder p="md">
-        <Group gap="sm" mb="md" wrap="wrap">
-          <TextInput
-            aria-label="Search staff"
-            placeholder="Search by name, email or position"
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={search}
-            onChange={(event) => {
-              setSearch(event.currentTarget.value);
-              setPage(1);
-            }}
-            style={{ flex: '1 1 260px' }}
-          />
-          <Select
-            aria-label="Filter by department"
-            placeholder="All Departments"
-            clearable
-            data={stats.data?.configured_departments ?? [...DEPARTMENTS]}
-            value={department}
-            onChange={refine(setDepartment)}
-            w={220}
-          />
-          <Select
-            aria-label="Filter by status"
-            placeholder="All Statuses"
-            clearable
-            data={EMPLOYEE_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }))}
-            value={status}
-            onChange={refine((value: string | null) => setStatus(value as EmployeeStatus | null))}
-            w={170}
-          />
-        </Group>
-
-        {list.isPending ? (
-          <Center py="xl" role="status">
-            <Group gap="sm">
-              <Loader size="sm" />
-              <Text>{STAFF_MESSAGES.loading}</Text>
-            </Group>
-          </Center>
-        ) : employees.length === 0 ? (
-          <Text ta="center" c="dimmed" py="xl">
-            {debouncedSearch || department || status
-              ? 'No employees match these filters'
-              : 'No employees found'}
-          </Text>
-        ) : (
-          <StaffTable
-            employees={employees}
-            sort={sort}
-            onSort={refine(setSort)}
-            onEdit={setEditing}
-            onDelete={(employee) => {
-              remove.reset();
-              setDeleting(employee);
-            }}
-          />
-        )}
-        <TablePager
-          page={page}
-          limit={STAFF_PAGE_SIZE}
-          total={total}
-          onPageChange={setPage}
-          noun="employees"
-        />
-      </Paper>
+      </ListPanel>
 
       <StaffFormModal
         key={`add-${adding}`}
@@ -239,19 +196,15 @@ export default function StaffPage() {
         />
       )}
       <ConfirmDeleteModal
-        opened={deleting !== null}
+        {...deletion.modalProps}
         title="Delete Staff Member"
         name={deleting ? fullName(deleting.first_name, deleting.last_name) : ''}
-        busy={remove.isPending}
-        error={remove.isError ? errorMessage(remove.error) : null}
         details={
           <Text size="sm" c="dimmed">
             Their performance metrics, bonuses and questions are deleted with them, and their
             account is unlinked.
           </Text>
         }
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setDeleting(null)}
       />
     </Stack>
   );

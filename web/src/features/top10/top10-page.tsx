@@ -1,7 +1,9 @@
-import { Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Paper, Stack, Text } from '@mantine/core';
 import { EXPORT_FILE_NAMES } from '#contract/csv-export';
 import { ExportCsvButton } from '../../components/csv/export-csv-button';
 import { ErrorBanner } from '../../components/error-banner';
+import { LoadingState } from '../../components/loading-state';
+import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/api-client';
 import { useRankings } from './api/get-rankings';
 import { PODIUM_MINIMUM, Podium } from './components/podium';
@@ -26,27 +28,22 @@ export default function Top10Page() {
 
   return (
     <Stack>
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <div>
-          <Title order={1}>{TOP10_TEXTS.title}</Title>
-          <Text c="dimmed">Ranked by average score, then by the number of metrics recorded.</Text>
-        </div>
-        {/* The file holds what the page shows: the top 10. */}
-        <ExportCsvButton
-          path="/employees/rank/export.csv"
-          query={{ limit: TOP10_SIZE }}
-          access="signed-in"
-          fallbackName={`${EXPORT_FILE_NAMES.rankings}.csv`}
-        />
-      </Group>
+      <PageHeader
+        title={TOP10_TEXTS.title}
+        description="Ranked by average score, then by the number of metrics recorded."
+        actions={
+          // The file holds what the page shows: the top 10.
+          <ExportCsvButton
+            path="/employees/rank/export.csv"
+            query={{ limit: TOP10_SIZE }}
+            access="signed-in"
+            fallbackName={`${EXPORT_FILE_NAMES.rankings}.csv`}
+          />
+        }
+      />
       <ErrorBanner message={rankings.isError ? errorMessage(rankings.error) : null} />
       {rankings.isPending ? (
-        <Center py="xl" role="status">
-          <Group gap="sm">
-            <Loader size="sm" />
-            <Text>{TOP10_TEXTS.loading}</Text>
-          </Group>
-        </Center>
+        <LoadingState text={TOP10_TEXTS.loading} />
       ) : entries.length === 0 ? (
         <Paper withBorder p="xl">
           <Text ta="center" c="dimmed">

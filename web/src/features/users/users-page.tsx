@@ -1,26 +1,16 @@
-import {
-  Button,
-  Center,
-  Group,
-  Loader,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Select, Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconLink, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconLink, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { UserType } from '#contract/roles';
-import { USER_MESSAGES } from '#contract/user-options';
 import type { User } from '#contract/users';
 import { ConfirmDeleteModal } from '../../components/confirm-delete-modal';
-import { ErrorBanner } from '../../components/error-banner';
-import { TablePager } from '../../components/table-pager';
-import { errorMessage } from '../../lib/api-client';
+import { LoadErrorBanner } from '../../components/error-banner';
+import { ListPanel } from '../../components/list-panel';
+import { PageHeader } from '../../components/page-header';
+import { SearchInput } from '../../components/search-input';
+import { useDeleteConfirmation } from '../../components/use-delete-confirmation';
 import { fullName } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { useDeleteUser } from './api/delete-user';
@@ -50,7 +40,6 @@ export default function UsersPage() {
   // Each opening of the add modal gets a fresh form (a new key); 0 means closed.
   const [adding, setAdding] = useState(0);
   const [editing, setEditing] = useState<User | null>(null);
-  const [deleting, setDeleting] = useState<User | null>(null);
   const [linking, setLinking] = useState(false);
   const [issued, setIssued] = useState<IssuedPassword | null>(null);
 
@@ -62,113 +51,83 @@ export default function UsersPage() {
     sort: 'created_at',
     order: 'desc',
   });
-  const remove = useDeleteUser();
-
-  async function confirmDelete() {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      notifications.show({
-        color: 'green',
-        message: `${fullName(deleting.firstname, deleting.lastname)} was deleted`,
-      });
-      setDeleting(null);
-    } catch {
-      // The modal shows the error and stays open.
-    }
-  }
+  const deletion = useDeleteConfirmation<User>(
+    useDeleteUser(),
+    (user) => `${fullName(user.firstname, user.lastname)} was deleted`,
+  );
 
   const users = list.isError ? [] : (list.data?.users ?? []);
-  const firstLoadFailed = list.isError && !list.data;
+  const deleting = deletion.target;
 
   return (
     <Stack>
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <div>
-          <Title order={1}>User Management</Title>
-          <Text c="dimmed">
-            Accounts that can sign in, their roles, and links to staff records.
-          </Text>
-        </div>
-        <Group gap="sm">
-          <Button
-            variant="light"
-            leftSection={<IconLink size={18} aria-hidden />}
-            onClick={() => setLinking(true)}
-          >
-            Link Employee
-          </Button>
-          <Button
-            leftSection={<IconPlus size={18} aria-hidden />}
-            onClick={() => setAdding((n) => n + 1)}
-          >
-            Add User
-          </Button>
-        </Group>
-      </Group>
+      <PageHeader
+        title="User Management"
+        description="Accounts that can sign in, their roles, and links to staff records."
+        actions={
+          <>
+            <Button
+              variant="light"
+              leftSection={<IconLink size={18} aria-hidden />}
+              onClick={() => setLinking(true)}
+            >
+              Link Employee
+            </Button>
+            <Button
+              leftSection={<IconPlus size={18} aria-hidden />}
+              onClick={() => setAdding((n) => n + 1)}
+            >
+              Add User
+            </Button>
+          </>
+        }
+      />
 
-      {list.isError && (
-        <ErrorBanner
-          message={firstLoadFailed ? USER_MESSAGES.loadFailed : errorMessage(list.error)}
-          detail={firstLoadFailed ? errorMessage(list.error) : null}
-        />
-      )}
+      <LoadErrorBanner error={list.error} firstLoad={!list.data} />
 
-      <Paper withBorder p="md">
-        <Group gap="sm" mb="md" wrap="wrap">
-          <TextInput
-            aria-label="Search users"
-            placeholder="Search by name or email"
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={search}
-            onChange={(event) => {
-              setSearch(event.currentTarget.value);
-              setPage(1);
-            }}
-            style={{ flex: '1 1 240px' }}
-          />
-          <Select
-            aria-label="Filter by user type"
-            data={TYPE_FILTER}
-            value={type}
-            onChange={(value) => {
-              setType(value ?? 'all');
-              setPage(1);
-            }}
-            allowDeselect={false}
-            w={180}
-          />
-        </Group>
-        {list.isPending ? (
-          <Center py="xl" role="status">
-            <Group gap="sm">
-              <Loader size="sm" />
-              <Text>Loading users...</Text>
-            </Group>
-          </Center>
-        ) : users.length === 0 ? (
-          <Text ta="center" c="dimmed" py="xl">
-            No users found
-          </Text>
-        ) : (
-          <UserTable
-            users={users}
-            currentUserId={me?.id}
-            onEdit={setEditing}
-            onDelete={(user) => {
-              remove.reset();
-              setDeleting(user);
-            }}
-          />
-        )}
-        <TablePager
-          page={page}
-          limit={USERS_PAGE_SIZE}
-          total={list.isError ? 0 : (list.data?.pagination.total ?? 0)}
-          onPageChange={setPage}
-          noun="users"
+      <ListPanel
+        filters={
+          <>
+            <SearchInput
+              aria-label="Search users"
+              placeholder="Search by name or email"
+              value={search}
+              onChange={(text) => {
+                setSearch(text);
+                setPage(1);
+              }}
+              style={{ flex: '1 1 240px' }}
+            />
+            <Select
+              aria-label="Filter by user type"
+              data={TYPE_FILTER}
+              value={type}
+              onChange={(value) => {
+                setType(value ?? 'all');
+                setPage(1);
+              }}
+              allowDeselect={false}
+              w={180}
+            />
+          </>
+        }
+        loading={list.isPending && 'Loading users...'}
+        empty={users.length === 0 && 'No users found'}
+        pager={{
+          page,
+          limit: USERS_PAGE_SIZE,
+          total: list.isError ? 0 : (list.data?.pagination.total ?? 0),
+          onPageChange: setPage,
+          noun: 'users',
+        }}
+      >
+        <UserTable
+          users={users}
+          currentUserId={me?.id}
+          onEdit={setEditing}
+          onDelete={deletion.ask}
         />
-      </Paper>
+      </ListPanel>
 
       <UserFormModal
         key={`add-${adding}`}
@@ -193,13 +152,9 @@ export default function UsersPage() {
         />
       )}
       <ConfirmDeleteModal
-        opened={deleting !== null}
+        {...deletion.modalProps}
         title="Delete User"
         name={deleting ? fullName(deleting.firstname, deleting.lastname) : ''}
-        busy={remove.isPending}
-        error={remove.isError ? errorMessage(remove.error) : null}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setDeleting(null)}
       />
       <LinkEmployeeModal
         opened={linking}

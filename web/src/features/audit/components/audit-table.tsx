@@ -1,6 +1,7 @@
-import { ActionIcon, Table, Text, Tooltip } from '@mantine/core';
-import { IconEye } from '@tabler/icons-react';
+import { Text } from '@mantine/core';
 import type { AuditEntry } from '#contract/audit';
+import { DataTable, type DataColumn } from '../../../components/data-table';
+import { RowActions } from '../../../components/row-actions';
 import { formatDateTime } from '../../../lib/format';
 
 /**
@@ -14,52 +15,42 @@ export function AuditTable({
   entries: AuditEntry[];
   onView: (entry: AuditEntry) => void;
 }) {
+  const columns: DataColumn<AuditEntry>[] = [
+    {
+      header: 'Name',
+      cell: (entry) => (
+        <Text fw={600} size="sm">
+          {entry.name}
+        </Text>
+      ),
+    },
+    {
+      header: 'Description',
+      cell: (entry) => (
+        <Text size="sm" lineClamp={2} style={{ wordBreak: 'break-word' }}>
+          {entry.description}
+        </Text>
+      ),
+    },
+    { header: 'Created At', nowrap: true, cell: (entry) => formatDateTime(entry.created_at) },
+    { header: 'Updated At', nowrap: true, cell: (entry) => formatDateTime(entry.updated_at) },
+    {
+      header: 'Actions',
+      cell: (entry) => (
+        <RowActions
+          what={`${entry.name} of ${formatDateTime(entry.created_at)}`}
+          onView={() => onView(entry)}
+        />
+      ),
+    },
+  ];
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table striped highlightOnHover verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Description</Table.Th>
-            <Table.Th>Created At</Table.Th>
-            <Table.Th>Updated At</Table.Th>
-            <Table.Th>Actions</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {entries.map((entry) => (
-            <Table.Tr key={entry.id}>
-              <Table.Td>
-                <Text fw={600} size="sm">
-                  {entry.name}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" lineClamp={2} style={{ wordBreak: 'break-word' }}>
-                  {entry.description}
-                </Text>
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                {formatDateTime(entry.created_at)}
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                {formatDateTime(entry.updated_at)}
-              </Table.Td>
-              <Table.Td>
-                <Tooltip label="View">
-                  <ActionIcon
-                    variant="subtle"
-                    aria-label={`View ${entry.name} of ${formatDateTime(entry.created_at)}`}
-                    onClick={() => onView(entry)}
-                  >
-                    <IconEye size={18} aria-hidden />
-                  </ActionIcon>
-                </Tooltip>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      label="Audit trails"
+      rows={entries}
+      rowKey={(entry) => entry.id}
+      columns={columns}
+      minWidth={640}
+    />
   );
 }

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { AUTH_MESSAGES, MIN_PASSWORD_LENGTH } from '#contract/auth-messages';
+import { useReturnFocus } from '../../../components/use-return-focus';
 import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { useChangePassword } from '../api/change-password';
@@ -21,6 +22,8 @@ export function validatePasswordChange(form: typeof EMPTY): string | null {
  * two seconds); everything resets when it closes.
  */
 export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  // Mounted open the first time (app-layout loads it on demand): Mantine would not return focus.
+  useReturnFocus(opened);
   const [form, setForm] = useState(EMPTY);
   const [error, setError] = useState<string | null>(null);
   const [succeeded, setSucceeded] = useState(false);

@@ -1,7 +1,8 @@
-import { Table, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { AverageScoreEntry } from '#contract/insights';
 import { ScoreBandBadge } from '../../../components/score-band';
-import { SortableHeader, type SortState } from '../../../components/sortable-header';
+import { DataTable, type DataColumn } from '../../../components/data-table';
+import type { SortState } from '../../../components/sortable-header';
 import { formatPercent, fullName } from '../../../lib/format';
 
 export type AverageScoreSort = SortState<'name' | 'score'>;
@@ -22,50 +23,51 @@ export interface AverageScoresTableProps {
  * Score (one decimal and a percent sign) and the Performance label of SPEC.md section 4.
  */
 export function AverageScoresTable({ employees, sort, onSort }: AverageScoresTableProps) {
+  const columns: DataColumn<AverageScoreEntry, AverageScoreSort['sort']>[] = [
+    {
+      header: 'Employee',
+      sortField: 'name',
+      cell: (employee) => (
+        <>
+          <Text size="sm" fw={600}>
+            {fullName(employee.first_name, employee.last_name)}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {employee.email}
+          </Text>
+        </>
+      ),
+    },
+    { header: 'Position', cell: (employee) => employee.position },
+    { header: 'Department', cell: (employee) => employee.department },
+    {
+      header: 'Average Score',
+      sortField: 'score',
+      cell: (employee) => {
+        const count = employee.performance_metrics.total_metrics;
+        return (
+          <>
+            <Text size="sm" fw={600} data-testid="average-score">
+              {formatPercent(averageOf(employee))}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {count} {count === 1 ? 'metric' : 'metrics'}
+            </Text>
+          </>
+        );
+      },
+    },
+    { header: 'Performance', cell: (employee) => <ScoreBandBadge score={averageOf(employee)} /> },
+  ];
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table striped highlightOnHover verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <SortableHeader field="name" label="Employee" state={sort} onSort={onSort} />
-            <Table.Th>Position</Table.Th>
-            <Table.Th>Department</Table.Th>
-            <SortableHeader field="score" label="Average Score" state={sort} onSort={onSort} />
-            <Table.Th>Performance</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {employees.map((employee) => {
-            const score = averageOf(employee);
-            return (
-              <Table.Tr key={employee.id}>
-                <Table.Td>
-                  <Text size="sm" fw={600}>
-                    {fullName(employee.first_name, employee.last_name)}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {employee.email}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{employee.position}</Table.Td>
-                <Table.Td>{employee.department}</Table.Td>
-                <Table.Td>
-                  <Text size="sm" fw={600} data-testid="average-score">
-                    {formatPercent(score)}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {employee.performance_metrics.total_metrics}{' '}
-                    {employee.performance_metrics.total_metrics === 1 ? 'metric' : 'metrics'}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <ScoreBandBadge score={score} />
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      label="Average scores"
+      rows={employees}
+      rowKey={(employee) => employee.id}
+      columns={columns}
+      minWidth={760}
+      sort={sort}
+      onSort={onSort}
+    />
   );
 }

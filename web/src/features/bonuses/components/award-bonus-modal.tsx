@@ -1,10 +1,11 @@
-import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { Textarea, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import type { Bonus } from '#contract/bonuses';
 import { BackfillDateInput } from '../../../components/backfill-date-input';
+import { EmployeePicker } from '../../../components/employee-picker';
 import { employeeChoiceLabel } from '../../../components/employee-select';
-import { ErrorBanner } from '../../../components/error-banner';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { FormModal } from '../../../components/form-modal';
+import { fieldsNamed, useFormSubmission } from '../../../components/use-form-submission';
 import { useAwardBonus } from '../api/award-bonus';
 import {
   BONUS_FORM_FIELDS,
@@ -12,12 +13,10 @@ import {
   EMPTY_BONUS_FORM,
   toAwardBody,
   validateBonusForm,
-  type BonusFormErrors,
   type BonusFormField,
   type BonusFormValues,
 } from '../bonus-form-rules';
 import { EmployeeMetricsList } from './employee-metrics-list';
-import { EmployeePicker } from './employee-picker';
 
 export interface AwardBonusModalProps {
   opened: boolean;
@@ -31,8 +30,9 @@ export interface AwardBonusModalProps {
  */
 export function AwardBonusModal({ opened, onClose, onAwarded }: AwardBonusModalProps) {
   const [values, setValues] = useState<BonusFormValues>(EMPTY_BONUS_FORM);
-  const [errors, setErrors] = useState<BonusFormErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const { errors, failure, clearErrors, submit } = useFormSubmission(
+    fieldsNamed<BonusFormField>(BONUS_FORM_FIELDS),
+  );
   const award = useAwardBonus();
   const busy = award.isPending;
 
@@ -42,95 +42,68 @@ export function AwardBonusModal({ opened, onClose, onAwarded }: AwardBonusModalP
     value: BonusFormValues[K],
   ) {
     setValues((current) => ({ ...current, [key]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
+    clearErrors(field);
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setFailure(null);
-    const problems = validateBonusForm(values);
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) return;
-    try {
+  const save = () =>
+    submit(validateBonusForm(values), async () => {
       onAwarded?.(await award.mutateAsync(toAwardBody(values)));
       onClose();
-    } catch (error) {
-      setFailure(errorMessage(error));
-      if (error instanceof ApiError) {
-        const fromServer: BonusFormErrors = {};
-        for (const { field, message } of error.fieldErrors) {
-          if (BONUS_FORM_FIELDS.has(field)) fromServer[field as BonusFormField] = message;
-        }
-        setErrors(fromServer);
-      }
-    }
-  }
+    });
 
   return (
-    <Modal
+    <FormModal
       opened={opened}
-      onClose={busy ? () => undefined : onClose}
       title="Add Bonus"
-      size="lg"
-      centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      busy={busy}
+      failure={failure}
+      submitLabel="Dispense Bonus"
+      onSubmit={save}
+      onClose={onClose}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <ErrorBanner message={failure} />
-          <EmployeePicker
-            label="Employee"
-            placeholder="Search staff by name or email"
-            required
-            value={values.employee}
-            onChange={(choice) => change('employee', 'employee_id', choice)}
-            error={errors.employee_id}
-            disabled={busy}
-            data-autofocus
-          />
-          {values.employee && (
-            <EmployeeMetricsList
-              employeeId={values.employee.id}
-              employeeName={employeeChoiceLabel(values.employee)}
-            />
-          )}
-          <TextInput
-            label="Bonus Name"
-            required
-            maxLength={BONUS_LIMITS.name}
-            autoComplete="off"
-            value={values.bonus_name}
-            onChange={(event) => change('bonus_name', 'bonus_name', event.currentTarget.value)}
-            error={errors.bonus_name}
-            disabled={busy}
-          />
-          <Textarea
-            label="Description"
-            required
-            rows={3}
-            maxLength={BONUS_LIMITS.description}
-            value={values.description}
-            onChange={(event) => change('description', 'description', event.currentTarget.value)}
-            error={errors.description}
-            disabled={busy}
-          />
-          <BackfillDateInput
-            label="Awarded On"
-            value={values.created_at}
-            onChange={(value) => change('created_at', 'created_at', value)}
-            error={errors.created_at}
-            disabled={busy}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={busy}>
-              Dispense Bonus
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <EmployeePicker
+        label="Employee"
+        placeholder="Search staff by name or email"
+        required
+        value={values.employee}
+        onChange={(choice) => change('employee', 'employee_id', choice)}
+        error={errors.employee_id}
+        disabled={busy}
+        data-autofocus
+      />
+      {values.employee && (
+        <EmployeeMetricsList
+          employeeId={values.employee.id}
+          employeeName={employeeChoiceLabel(values.employee)}
+        />
+      )}
+      <TextInput
+        label="Bonus Name"
+        required
+        maxLength={BONUS_LIMITS.name}
+        autoComplete="off"
+        value={values.bonus_name}
+        onChange={(event) => change('bonus_name', 'bonus_name', event.currentTarget.value)}
+        error={errors.bonus_name}
+        disabled={busy}
+      />
+      <Textarea
+        label="Description"
+        required
+        rows={3}
+        maxLength={BONUS_LIMITS.description}
+        value={values.description}
+        onChange={(event) => change('description', 'description', event.currentTarget.value)}
+        error={errors.description}
+        disabled={busy}
+      />
+      <BackfillDateInput
+        label="Awarded On"
+        value={values.created_at}
+        onChange={(value) => change('created_at', 'created_at', value)}
+        error={errors.created_at}
+        disabled={busy}
+      />
+    </FormModal>
   );
 }

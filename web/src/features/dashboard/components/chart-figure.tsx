@@ -1,7 +1,7 @@
 import { Paper, Skeleton, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Component, Suspense, useId, type ReactNode } from 'react';
 import { ErrorBanner } from '../../../components/error-banner';
-import { ScrollableTable } from './scrollable-table';
+import { ScrollableTable } from '../../../components/scrollable-table';
 import { useNearViewport } from './use-near-viewport';
 
 /** A chart whose code fails to load leaves its caption and table, not a broken page. */

@@ -1,17 +1,8 @@
-import {
-  Autocomplete,
-  Button,
-  Group,
-  Modal,
-  SimpleGrid,
-  Stack,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { Autocomplete, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import type { MetricType } from '#contract/metric-types';
-import { ErrorBanner } from '../../../components/error-banner';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { FormModal } from '../../../components/form-modal';
+import { fieldsNamed, useFormSubmission } from '../../../components/use-form-submission';
 import { useCreateMetricType } from '../api/create-metric-type';
 import { useMeasurementUnits } from '../api/list-measurement-units';
 import { useUpdateMetricType } from '../api/update-metric-type';
@@ -21,7 +12,6 @@ import {
   metricTypeFormFrom,
   toMetricTypeBody,
   validateMetricTypeForm,
-  type MetricTypeFormErrors,
   type MetricTypeFormField,
   type MetricTypeFormValues,
 } from '../metric-type-form-rules';
@@ -34,7 +24,7 @@ export interface MetricTypeFormModalProps {
   onSaved?: (type: MetricType) => void;
 }
 
-const FORM_FIELDS = new Set<string>(Object.keys(EMPTY_METRIC_TYPE_FORM));
+const FORM_FIELDS = fieldsNamed(Object.keys(EMPTY_METRIC_TYPE_FORM) as MetricTypeFormField[]);
 
 /** The Add and Edit modals of /metric-setup. A failed save keeps everything typed. */
 export function MetricTypeFormModal({
@@ -47,8 +37,7 @@ export function MetricTypeFormModal({
   const [values, setValues] = useState<MetricTypeFormValues>(() =>
     metricType ? metricTypeFormFrom(metricType) : EMPTY_METRIC_TYPE_FORM,
   );
-  const [errors, setErrors] = useState<MetricTypeFormErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const { errors, failure, clearErrors, submit } = useFormSubmission(FORM_FIELDS);
   const units = useMeasurementUnits(opened);
   const create = useCreateMetricType();
   const update = useUpdateMetricType();
@@ -56,12 +45,9 @@ export function MetricTypeFormModal({
 
   const set = (field: MetricTypeFormField) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({
-      ...current,
-      [field]: undefined,
-      // The two bounds are checked together.
-      ...(field === 'maximum_value' ? { minimum_value: undefined } : {}),
-    }));
+    // The two bounds are checked together.
+    if (field === 'maximum_value') clearErrors(field, 'minimum_value');
+    else clearErrors(field);
   };
   const text = (field: MetricTypeFormField) => ({
     value: values[field],
@@ -71,98 +57,71 @@ export function MetricTypeFormModal({
     disabled: busy,
   });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setFailure(null);
-    const problems = validateMetricTypeForm(values);
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) return;
-    try {
+  const save = () =>
+    submit(validateMetricTypeForm(values), async () => {
       const body = toMetricTypeBody(values);
       const saved = metricType
         ? await update.mutateAsync({ id: metricType.id, body })
         : await create.mutateAsync(body);
       onSaved?.(saved);
       onClose();
-    } catch (error) {
-      setFailure(errorMessage(error));
-      if (error instanceof ApiError) {
-        const fromServer: MetricTypeFormErrors = {};
-        for (const { field, message } of error.fieldErrors) {
-          if (FORM_FIELDS.has(field)) fromServer[field as MetricTypeFormField] = message;
-        }
-        setErrors(fromServer);
-      }
-    }
-  }
+    });
 
   return (
-    <Modal
+    <FormModal
       opened={opened}
-      onClose={busy ? () => undefined : onClose}
       title={mode === 'add' ? 'Add Metric Type' : 'Edit Metric Type'}
-      size="lg"
-      centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      busy={busy}
+      failure={failure}
+      submitLabel={mode === 'add' ? 'Add Metric Type' : 'Save Changes'}
+      onSubmit={save}
+      onClose={onClose}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <ErrorBanner message={failure} />
-          <TextInput
-            label="Metric Name"
-            required
-            maxLength={LIMITS.name}
-            autoComplete="off"
-            {...text('metric_name')}
-            data-autofocus
-          />
-          <Textarea
-            label="Description"
-            rows={3}
-            maxLength={LIMITS.description}
-            {...text('description')}
-          />
-          <Autocomplete
-            label="Unit"
-            description="Choose a unit in use or type a new one"
-            placeholder="e.g. %, hours, points"
-            maxLength={LIMITS.unit}
-            data={units.data ?? []}
-            value={values.measurement_unit}
-            onChange={set('measurement_unit')}
-            error={errors.measurement_unit}
-            disabled={busy}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label="Min Value"
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step="any"
-              description="Empty for no minimum"
-              {...text('minimum_value')}
-            />
-            <TextInput
-              label="Max Value"
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step="any"
-              description="Empty for no maximum"
-              {...text('maximum_value')}
-            />
-          </SimpleGrid>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={busy}>
-              {mode === 'add' ? 'Add Metric Type' : 'Save Changes'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput
+        label="Metric Name"
+        required
+        maxLength={LIMITS.name}
+        autoComplete="off"
+        {...text('metric_name')}
+        data-autofocus
+      />
+      <Textarea
+        label="Description"
+        rows={3}
+        maxLength={LIMITS.description}
+        {...text('description')}
+      />
+      <Autocomplete
+        label="Unit"
+        description="Choose a unit in use or type a new one"
+        placeholder="e.g. %, hours, points"
+        maxLength={LIMITS.unit}
+        data={units.data ?? []}
+        value={values.measurement_unit}
+        onChange={set('measurement_unit')}
+        error={errors.measurement_unit}
+        disabled={busy}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput
+          label="Min Value"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step="any"
+          description="Empty for no minimum"
+          {...text('minimum_value')}
+        />
+        <TextInput
+          label="Max Value"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step="any"
+          description="Empty for no maximum"
+          {...text('maximum_value')}
+        />
+      </SimpleGrid>
+    </FormModal>
   );
 }

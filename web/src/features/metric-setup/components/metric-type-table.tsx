@@ -1,7 +1,8 @@
-import { ActionIcon, Group, Table, Text, Tooltip } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { Text } from '@mantine/core';
 import type { MetricType } from '#contract/metric-types';
-import { SortableHeader, type SortState } from '../../../components/sortable-header';
+import { DataTable, type DataColumn } from '../../../components/data-table';
+import { RowActions } from '../../../components/row-actions';
+import type { SortState } from '../../../components/sortable-header';
 import { formatBound } from '../metric-type-form-rules';
 
 export type MetricTypeSort = SortState<'metric_name' | 'created_at'>;
@@ -22,62 +23,47 @@ export function MetricTypeTable({
   onEdit,
   onDelete,
 }: MetricTypeTableProps) {
+  const columns: DataColumn<MetricType, MetricTypeSort['sort']>[] = [
+    {
+      header: 'Metric Name',
+      sortField: 'metric_name',
+      cell: (type) => (
+        <Text size="sm" fw={600}>
+          {type.metric_name}
+        </Text>
+      ),
+    },
+    {
+      header: 'Description',
+      cell: (type) => (
+        <Text size="sm" lineClamp={2} maw={360}>
+          {type.description || 'N/A'}
+        </Text>
+      ),
+    },
+    { header: 'Unit', cell: (type) => type.measurement_unit || 'N/A' },
+    { header: 'Min Value', cell: (type) => formatBound(type.minimum_value) },
+    { header: 'Max Value', cell: (type) => formatBound(type.maximum_value) },
+    {
+      header: 'Actions',
+      cell: (type) => (
+        <RowActions
+          what={type.metric_name}
+          onEdit={() => onEdit(type)}
+          onDelete={() => onDelete(type)}
+        />
+      ),
+    },
+  ];
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table striped highlightOnHover verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <SortableHeader field="metric_name" label="Metric Name" state={sort} onSort={onSort} />
-            <Table.Th>Description</Table.Th>
-            <Table.Th>Unit</Table.Th>
-            <Table.Th>Min Value</Table.Th>
-            <Table.Th>Max Value</Table.Th>
-            <Table.Th>Actions</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {metricTypes.map((type) => (
-            <Table.Tr key={type.id}>
-              <Table.Td>
-                <Text size="sm" fw={600}>
-                  {type.metric_name}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" lineClamp={2} maw={360}>
-                  {type.description || 'N/A'}
-                </Text>
-              </Table.Td>
-              <Table.Td>{type.measurement_unit || 'N/A'}</Table.Td>
-              <Table.Td>{formatBound(type.minimum_value)}</Table.Td>
-              <Table.Td>{formatBound(type.maximum_value)}</Table.Td>
-              <Table.Td>
-                <Group gap={4} wrap="nowrap">
-                  <Tooltip label="Edit">
-                    <ActionIcon
-                      variant="subtle"
-                      onClick={() => onEdit(type)}
-                      aria-label={`Edit ${type.metric_name}`}
-                    >
-                      <IconPencil size={18} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label="Delete">
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      onClick={() => onDelete(type)}
-                      aria-label={`Delete ${type.metric_name}`}
-                    >
-                      <IconTrash size={18} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      label="Metric types"
+      rows={metricTypes}
+      rowKey={(type) => type.id}
+      columns={columns}
+      minWidth={760}
+      sort={sort}
+      onSort={onSort}
+    />
   );
 }

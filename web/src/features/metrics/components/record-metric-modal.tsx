@@ -1,9 +1,10 @@
-import { Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { Select, Textarea, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import type { MetricType } from '#contract/metric-types';
 import { BackfillDateInput } from '../../../components/backfill-date-input';
-import { ErrorBanner } from '../../../components/error-banner';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { EmployeePicker } from '../../../components/employee-picker';
+import { FormModal } from '../../../components/form-modal';
+import { fieldsNamed, useFormSubmission } from '../../../components/use-form-submission';
 import { useRecordMetricValue } from '../api/record-metric-value';
 import {
   describeRange,
@@ -12,11 +13,9 @@ import {
   toRecordBody,
   validateRecordForm,
   VALUE_HINT,
-  type MetricFormErrors,
   type MetricFormField,
   type RecordMetricFormValues,
 } from '../metric-value-form';
-import { EmployeePicker } from './employee-picker';
 
 export interface RecordMetricModalProps {
   opened: boolean;
@@ -37,8 +36,9 @@ export function RecordMetricModal({
   onRecorded,
 }: RecordMetricModalProps) {
   const [values, setValues] = useState<RecordMetricFormValues>(EMPTY_RECORD_FORM);
-  const [errors, setErrors] = useState<MetricFormErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const { errors, failure, clearErrors, submit } = useFormSubmission(
+    fieldsNamed<MetricFormField>(METRIC_FORM_FIELDS),
+  );
   const record = useRecordMetricValue();
   const busy = record.isPending;
   const type = metricTypes.find((candidate) => String(candidate.id) === values.metric_type_id);
@@ -50,115 +50,85 @@ export function RecordMetricModal({
   ) {
     setValues((current) => ({ ...current, [key]: value }));
     // A new type changes which values fit, so its range error goes with it.
-    setErrors((current) => ({
-      ...current,
-      [field]: undefined,
-      ...(key === 'metric_type_id' ? { value: undefined } : {}),
-    }));
+    if (key === 'metric_type_id') clearErrors(field, 'value');
+    else clearErrors(field);
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setFailure(null);
-    const problems = validateRecordForm(values, type);
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) return;
-    try {
+  const save = () =>
+    submit(validateRecordForm(values, type), async () => {
       await record.mutateAsync(toRecordBody(values));
       onRecorded?.();
       onClose();
-    } catch (error) {
-      setFailure(errorMessage(error));
-      if (error instanceof ApiError) {
-        const fromServer: MetricFormErrors = {};
-        for (const { field, message } of error.fieldErrors) {
-          if (METRIC_FORM_FIELDS.has(field)) fromServer[field as MetricFormField] = message;
-        }
-        setErrors(fromServer);
-      }
-    }
-  }
+    });
 
   const unit = type?.measurement_unit ?? '';
   return (
-    <Modal
+    <FormModal
       opened={opened}
-      onClose={busy ? () => undefined : onClose}
       title="Add Performance Metric"
-      size="lg"
-      centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      busy={busy}
+      failure={failure}
+      submitLabel="Add Metric"
+      onSubmit={save}
+      onClose={onClose}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <ErrorBanner message={failure} />
-          <EmployeePicker
-            label="User"
-            placeholder="Search staff by name or email"
-            required
-            value={values.employee}
-            onChange={(choice) => change('employee', 'user_id', choice)}
-            error={errors.user_id}
-            disabled={busy}
-            data-autofocus
-          />
-          <Select
-            label="Metric Type"
-            placeholder="Choose a metric type"
-            required
-            searchable
-            data={metricTypes.map((candidate) => ({
-              value: String(candidate.id),
-              label: candidate.metric_name,
-            }))}
-            value={values.metric_type_id || null}
-            onChange={(id) => change('metric_type_id', 'metric_type_id', id ?? '')}
-            description={type ? `Allowed values: ${describeRange(type)}` : undefined}
-            nothingFoundMessage="No metric types found"
-            error={errors.metric_type_id}
-            disabled={busy}
-          />
-          <TextInput
-            label={unit ? `Value (${unit})` : 'Value'}
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            min={1}
-            max={100}
-            required
-            description={VALUE_HINT}
-            value={values.value}
-            onChange={(event) => change('value', 'value', event.currentTarget.value)}
-            error={errors.value}
-            disabled={busy}
-          />
-          <Textarea
-            label="Comment"
-            placeholder="Optional note about this value"
-            rows={3}
-            maxLength={2000}
-            value={values.comment}
-            onChange={(event) => change('comment', 'comment', event.currentTarget.value)}
-            error={errors.comment}
-            disabled={busy}
-          />
-          <BackfillDateInput
-            label="Recorded On"
-            value={values.created_at}
-            onChange={(value) => change('created_at', 'created_at', value)}
-            error={errors.created_at}
-            disabled={busy}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={busy}>
-              Add Metric
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <EmployeePicker
+        label="User"
+        placeholder="Search staff by name or email"
+        required
+        value={values.employee}
+        onChange={(choice) => change('employee', 'user_id', choice)}
+        error={errors.user_id}
+        disabled={busy}
+        data-autofocus
+      />
+      <Select
+        label="Metric Type"
+        placeholder="Choose a metric type"
+        required
+        searchable
+        data={metricTypes.map((candidate) => ({
+          value: String(candidate.id),
+          label: candidate.metric_name,
+        }))}
+        value={values.metric_type_id || null}
+        onChange={(id) => change('metric_type_id', 'metric_type_id', id ?? '')}
+        description={type ? `Allowed values: ${describeRange(type)}` : undefined}
+        nothingFoundMessage="No metric types found"
+        error={errors.metric_type_id}
+        disabled={busy}
+      />
+      <TextInput
+        label={unit ? `Value (${unit})` : 'Value'}
+        type="number"
+        inputMode="decimal"
+        step="0.01"
+        min={1}
+        max={100}
+        required
+        description={VALUE_HINT}
+        value={values.value}
+        onChange={(event) => change('value', 'value', event.currentTarget.value)}
+        error={errors.value}
+        disabled={busy}
+      />
+      <Textarea
+        label="Comment"
+        placeholder="Optional note about this value"
+        rows={3}
+        maxLength={2000}
+        value={values.comment}
+        onChange={(event) => change('comment', 'comment', event.currentTarget.value)}
+        error={errors.comment}
+        disabled={busy}
+      />
+      <BackfillDateInput
+        label="Recorded On"
+        value={values.created_at}
+        onChange={(value) => change('created_at', 'created_at', value)}
+        error={errors.created_at}
+        disabled={busy}
+      />
+    </FormModal>
   );
 }

@@ -1,7 +1,8 @@
-import { Badge, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { ErrorBanner } from '../../../components/error-banner';
+import { LoadingState } from '../../../components/loading-state';
 import { errorMessage } from '../../../lib/api-client';
 
 export interface ViewOnlyPageProps {
@@ -44,12 +45,7 @@ export function ViewOnlyPage({
       </div>
       {error ? <ErrorBanner message={errorMessage(error)} /> : null}
       {isPending ? (
-        <Center py="xl" role="status">
-          <Group gap="sm">
-            <Loader size="sm" />
-            <Text>{loadingText}</Text>
-          </Group>
-        </Center>
+        <LoadingState text={loadingText} />
       ) : count === 0 ? (
         <Text ta="center" c="dimmed" py="xl">
           {emptyText}

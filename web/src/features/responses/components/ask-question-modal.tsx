@@ -1,8 +1,8 @@
-import { Button, Group, Modal, Radio, Stack, Textarea } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { Group, Radio, Textarea } from '@mantine/core';
+import { useState } from 'react';
 import { QUESTION_MAX_LENGTH, type AskQuestionResult } from '#contract/questions';
-import { ErrorBanner } from '../../../components/error-banner';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { FormModal } from '../../../components/form-modal';
+import { useFormSubmission, type FieldErrors } from '../../../components/use-form-submission';
 import { useAskQuestion } from '../api/ask-question';
 import { EmployeeMultiSelect, type ChosenEmployee } from './employee-multi-select';
 
@@ -13,6 +13,11 @@ export interface AskQuestionModalProps {
 }
 
 type Audience = 'chosen' | 'all';
+type AskField = 'question' | 'employees';
+
+/** The server names `employee_ids` (or one of them); the form shows that under Employees. */
+const askFieldOf = (field: string): AskField | undefined =>
+  field === 'question' ? 'question' : field.startsWith('employee_ids') ? 'employees' : undefined;
 
 export const ASK_FORM_MESSAGES = {
   questionRequired: 'Question is required',
@@ -27,22 +32,21 @@ export function AskQuestionModal({ opened, onClose, onAsked }: AskQuestionModalP
   const [question, setQuestion] = useState('');
   const [audience, setAudience] = useState<Audience>('chosen');
   const [chosen, setChosen] = useState<ChosenEmployee[]>([]);
-  const [errors, setErrors] = useState<{ question?: string; employees?: string }>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const { errors, failure, clearErrors, submit } = useFormSubmission(askFieldOf);
   const ask = useAskQuestion();
   const busy = ask.isPending;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setFailure(null);
-    const problems: typeof errors = {};
-    if (!question.trim()) problems.question = ASK_FORM_MESSAGES.questionRequired;
+  function problems(): FieldErrors<AskField> {
+    const found: FieldErrors<AskField> = {};
+    if (!question.trim()) found.question = ASK_FORM_MESSAGES.questionRequired;
     if (audience === 'chosen' && chosen.length === 0) {
-      problems.employees = ASK_FORM_MESSAGES.chooseEmployees;
+      found.employees = ASK_FORM_MESSAGES.chooseEmployees;
     }
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) return;
-    try {
+    return found;
+  }
+
+  const save = () =>
+    submit(problems(), async () => {
       const result = await ask.mutateAsync(
         audience === 'all'
           ? { question: question.trim(), all: true }
@@ -50,80 +54,60 @@ export function AskQuestionModal({ opened, onClose, onAsked }: AskQuestionModalP
       );
       onAsked?.(result);
       onClose();
-    } catch (error) {
-      setFailure(errorMessage(error));
-      if (error instanceof ApiError) {
-        const fromServer: typeof errors = {};
-        for (const { field, message } of error.fieldErrors) {
-          if (field === 'question') fromServer.question = message;
-          if (field.startsWith('employee_ids')) fromServer.employees = message;
-        }
-        setErrors(fromServer);
-      }
-    }
-  }
+    });
 
   return (
-    <Modal
+    <FormModal
       opened={opened}
-      onClose={busy ? () => undefined : onClose}
       title="Ask a question"
-      size="lg"
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      busy={busy}
+      failure={failure}
+      submitLabel="Ask Question"
+      busyLabel="Asking..."
+      onSubmit={save}
+      onClose={onClose}
+      centered={false}
     >
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <Stack>
-          <ErrorBanner message={failure} />
-          <Textarea
-            label="Question"
-            placeholder="What would you like to ask?"
-            required
-            rows={4}
-            resize="vertical"
-            maxLength={QUESTION_MAX_LENGTH}
-            value={question}
-            onChange={(event) => {
-              setQuestion(event.currentTarget.value);
-              setErrors((current) => ({ ...current, question: undefined }));
-            }}
-            error={errors.question}
-            disabled={busy}
-            data-autofocus
-          />
-          <Radio.Group
-            label="Ask"
-            value={audience}
-            onChange={(value) => {
-              setAudience(value as Audience);
-              setErrors((current) => ({ ...current, employees: undefined }));
-            }}
-          >
-            <Group mt="xs">
-              <Radio value="chosen" label="Chosen employees" disabled={busy} />
-              <Radio value="all" label="Everyone (all active staff)" disabled={busy} />
-            </Group>
-          </Radio.Group>
-          {audience === 'chosen' && (
-            <EmployeeMultiSelect
-              value={chosen}
-              onChange={(next) => {
-                setChosen(next);
-                setErrors((current) => ({ ...current, employees: undefined }));
-              }}
-              error={errors.employees}
-              disabled={busy}
-            />
-          )}
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={busy}>
-              {busy ? 'Asking...' : 'Ask Question'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <Textarea
+        label="Question"
+        placeholder="What would you like to ask?"
+        required
+        rows={4}
+        resize="vertical"
+        maxLength={QUESTION_MAX_LENGTH}
+        value={question}
+        onChange={(event) => {
+          setQuestion(event.currentTarget.value);
+          clearErrors('question');
+        }}
+        error={errors.question}
+        disabled={busy}
+        data-autofocus
+      />
+      <Radio.Group
+        label="Ask"
+        value={audience}
+        onChange={(value) => {
+          setAudience(value as Audience);
+          clearErrors('employees');
+        }}
+      >
+        <Group mt="xs">
+          <Radio value="chosen" label="Chosen employees" disabled={busy} />
+          <Radio value="all" label="Everyone (all active staff)" disabled={busy} />
+        </Group>
+      </Radio.Group>
+      {audience === 'chosen' && (
+        <EmployeeMultiSelect
+          value={chosen}
+          onChange={(next) => {
+            setChosen(next);
+            clearErrors('employees');
+          }}
+          error={errors.employees}
+          disabled={busy}
+        />
+      )}
+    </FormModal>
   );
 }

@@ -1,7 +1,8 @@
-import { MultiSelect, Stack, Text } from '@mantine/core';
+import { MultiSelect } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { useEmployeeChoices } from '../api/search-employees';
+import { optionWithDetail } from '../../../components/employee-select';
+import { useEmployeeSearch } from '../../../components/employee-search';
 
 export interface ChosenEmployee {
   id: number;
@@ -27,7 +28,7 @@ export function EmployeeMultiSelect({
 }: EmployeeMultiSelectProps) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 250);
-  const { data, isFetching, isError } = useEmployeeChoices(debounced, !disabled);
+  const { data, isFetching, isError } = useEmployeeSearch(debounced, { enabled: !disabled });
 
   const details = new Map<string, string>();
   const options = new Map<string, string>();
@@ -57,16 +58,7 @@ export function EmployeeMultiSelect({
       nothingFoundMessage={
         isError ? 'Could not load staff' : isFetching ? 'Searching...' : 'No staff found'
       }
-      renderOption={({ option }) => (
-        <Stack gap={0}>
-          <Text size="sm">{option.label}</Text>
-          {details.get(option.value) && (
-            <Text size="xs" c="dimmed">
-              {details.get(option.value)}
-            </Text>
-          )}
-        </Stack>
-      )}
+      renderOption={optionWithDetail((id) => details.get(id))}
       error={error}
       disabled={disabled}
       comboboxProps={{ withinPortal: true }}

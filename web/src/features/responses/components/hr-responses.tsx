@@ -1,18 +1,8 @@
-import {
-  Alert,
-  Center,
-  Group,
-  Loader,
-  Paper,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Center, Group, Loader, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { QUESTION_MESSAGES, type ResponseStatus } from '#contract/questions';
+import { SearchInput } from '../../../components/search-input';
 import { TablePager } from '../../../components/table-pager';
 import { errorMessage } from '../../../lib/api-client';
 import { useHrResponses } from '../api/list-hr-responses';
@@ -62,14 +52,13 @@ export function HrResponses({ status, onStatusChange }: HrResponsesProps) {
           value={status}
           onChange={(value) => onStatusChange(value as ResponseStatus)}
         />
-        <TextInput
+        <SearchInput
           aria-label="Search questions"
           type="search"
           placeholder="Search by question, name or email"
-          leftSection={<IconSearch size={16} aria-hidden />}
           value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
+          onChange={(text) => {
+            setSearch(text);
             setPage(1);
           }}
           style={{ flex: '1 1 260px' }}

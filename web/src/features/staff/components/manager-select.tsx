@@ -1,6 +1,7 @@
-import { Select, Stack, Text } from '@mantine/core';
+import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
+import { optionWithDetail } from '../../../components/employee-select';
 import { useEmployees } from '../api/list-employees';
 
 export interface ManagerSelectProps {
@@ -68,16 +69,7 @@ export function ManagerSelect({
       nothingFoundMessage={
         isError ? 'Could not load staff' : isFetching ? 'Searching...' : 'No staff found'
       }
-      renderOption={({ option }) => (
-        <Stack gap={0}>
-          <Text size="sm">{option.label}</Text>
-          {details.get(option.value) && (
-            <Text size="xs" c="dimmed">
-              {details.get(option.value)}
-            </Text>
-          )}
-        </Stack>
-      )}
+      renderOption={optionWithDetail((id) => details.get(id))}
       error={error}
       disabled={disabled}
     />

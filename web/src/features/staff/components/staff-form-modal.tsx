@@ -1,15 +1,5 @@
-import {
-  Accordion,
-  Autocomplete,
-  Button,
-  Group,
-  Modal,
-  Select,
-  SimpleGrid,
-  Stack,
-  TextInput,
-} from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { Accordion, Autocomplete, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import {
   DEPARTMENTS,
   EMPLOYEE_STATUSES,
@@ -17,8 +7,8 @@ import {
   type EmployeeStatus,
 } from '#contract/employee-options';
 import type { Employee } from '#contract/employees';
-import { ErrorBanner } from '../../../components/error-banner';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { FormModal } from '../../../components/form-modal';
+import { fieldsNamed, useFormSubmission } from '../../../components/use-form-submission';
 import { useCreateEmployee } from '../api/create-employee';
 import { useUpdateEmployee } from '../api/update-employee';
 import { StaffDetailsFields } from './staff-details-fields';
@@ -28,7 +18,6 @@ import {
   toCreateBody,
   toUpdateBody,
   validateStaffForm,
-  type StaffFormErrors,
   type StaffFormField,
   type StaffFormValues,
   type StaffTextField,
@@ -44,7 +33,7 @@ export interface StaffFormModalProps {
   onSaved?: (employee: Employee) => void;
 }
 
-const FORM_FIELDS = new Set<string>(Object.keys(EMPTY_STAFF_FORM));
+const FORM_FIELDS = fieldsNamed(Object.keys(EMPTY_STAFF_FORM) as StaffFormField[]);
 const DETAIL_FIELDS: StaffFormField[] = [
   'employee_code',
   'employment_type',
@@ -69,8 +58,7 @@ export function StaffFormModal({
   const [values, setValues] = useState<StaffFormValues>(() =>
     employee ? staffFormFrom(employee) : EMPTY_STAFF_FORM,
   );
-  const [errors, setErrors] = useState<StaffFormErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const { errors, failure, clearErrors, submit } = useFormSubmission(FORM_FIELDS);
   // The extra fields stay folded away (and the manager list unloaded) until asked for.
   const [details, setDetails] = useState<string | null>(null);
   const create = useCreateEmployee();
@@ -79,7 +67,7 @@ export function StaffFormModal({
 
   const set = (field: StaffTextField) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
+    clearErrors(field);
   };
   const text = (field: StaffTextField) => ({
     value: values[field],
@@ -89,131 +77,102 @@ export function StaffFormModal({
     disabled: busy,
   });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setFailure(null);
-    const problems = validateStaffForm(values, mode);
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) return;
-    try {
+  async function save() {
+    const shown = await submit(validateStaffForm(values, mode), async () => {
       const saved = employee
         ? await update.mutateAsync({ id: employee.id, body: toUpdateBody(values) })
         : await create.mutateAsync(toCreateBody(values));
       onSaved?.(saved);
       onClose();
-    } catch (error) {
-      setFailure(errorMessage(error));
-      if (error instanceof ApiError) {
-        const fromServer: StaffFormErrors = {};
-        for (const { field, message } of error.fieldErrors) {
-          if (FORM_FIELDS.has(field)) fromServer[field as StaffFormField] = message;
-        }
-        setErrors(fromServer);
-        if (DETAIL_FIELDS.some((field) => fromServer[field])) setDetails('details');
-      }
-    }
+    });
+    // An error in a folded-away field must be seen: unfold them.
+    if (DETAIL_FIELDS.some((field) => shown[field])) setDetails('details');
   }
 
   return (
-    <Modal
+    <FormModal
       opened={opened}
-      onClose={busy ? () => undefined : onClose}
       title={mode === 'add' ? 'Add New Staff' : 'Edit Staff Member'}
-      size="lg"
-      centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      busy={busy}
+      failure={failure}
+      submitLabel={mode === 'add' ? 'Add Staff' : 'Save Changes'}
+      onSubmit={save}
+      onClose={onClose}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <ErrorBanner message={failure} />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label="First Name"
-              required
-              autoComplete="off"
-              {...text('first_name')}
-              data-autofocus
-            />
-            <TextInput label="Last Name" required autoComplete="off" {...text('last_name')} />
-            <TextInput label="Email" type="email" required autoComplete="off" {...text('email')} />
-            <TextInput label="Phone" type="tel" autoComplete="off" {...text('phone')} />
-            <Autocomplete
-              label="Position"
-              required
-              data={positions}
-              value={values.position}
-              onChange={set('position')}
-              error={errors.position}
-              disabled={busy}
-            />
-            <Select
-              label="Department"
-              required
-              data={[...DEPARTMENTS]}
-              value={values.department || null}
-              onChange={(value) => set('department')(value ?? '')}
-              error={errors.department}
-              disabled={busy}
-              allowDeselect={false}
-            />
-            {mode === 'add' && (
-              <TextInput label="Join Date" type="date" required {...text('join_date')} />
-            )}
-            {mode === 'add' && (
-              <Select
-                label="Status"
-                data={EMPLOYEE_STATUSES.map((status) => ({
-                  value: status,
-                  label: STATUS_LABELS[status],
-                }))}
-                value={values.status}
-                onChange={(value) => set('status')((value ?? 'active') as EmployeeStatus)}
-                allowDeselect={false}
-                disabled={busy}
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput
+          label="First Name"
+          required
+          autoComplete="off"
+          {...text('first_name')}
+          data-autofocus
+        />
+        <TextInput label="Last Name" required autoComplete="off" {...text('last_name')} />
+        <TextInput label="Email" type="email" required autoComplete="off" {...text('email')} />
+        <TextInput label="Phone" type="tel" autoComplete="off" {...text('phone')} />
+        <Autocomplete
+          label="Position"
+          required
+          data={positions}
+          value={values.position}
+          onChange={set('position')}
+          error={errors.position}
+          disabled={busy}
+        />
+        <Select
+          label="Department"
+          required
+          data={[...DEPARTMENTS]}
+          value={values.department || null}
+          onChange={(value) => set('department')(value ?? '')}
+          error={errors.department}
+          disabled={busy}
+          allowDeselect={false}
+        />
+        {mode === 'add' && (
+          <TextInput label="Join Date" type="date" required {...text('join_date')} />
+        )}
+        {mode === 'add' && (
+          <Select
+            label="Status"
+            data={EMPLOYEE_STATUSES.map((status) => ({
+              value: status,
+              label: STATUS_LABELS[status],
+            }))}
+            value={values.status}
+            onChange={(value) => set('status')((value ?? 'active') as EmployeeStatus)}
+            allowDeselect={false}
+            disabled={busy}
+          />
+        )}
+        <TextInput
+          label="Salary"
+          inputMode="decimal"
+          placeholder="e.g. 52000"
+          {...text('salary')}
+        />
+      </SimpleGrid>
+      <Accordion variant="contained" value={details} onChange={setDetails}>
+        <Accordion.Item value="details">
+          <Accordion.Control>
+            More details: employee ID, employment, manager, skills, notes
+          </Accordion.Control>
+          <Accordion.Panel>
+            {details && (
+              <StaffDetailsFields
+                values={values}
+                errors={errors}
+                busy={busy}
+                excludeId={employee?.id}
+                onChange={(changes) => {
+                  setValues((current) => ({ ...current, ...changes }));
+                  clearErrors(...(Object.keys(changes) as StaffFormField[]));
+                }}
               />
             )}
-            <TextInput
-              label="Salary"
-              inputMode="decimal"
-              placeholder="e.g. 52000"
-              {...text('salary')}
-            />
-          </SimpleGrid>
-          <Accordion variant="contained" value={details} onChange={setDetails}>
-            <Accordion.Item value="details">
-              <Accordion.Control>
-                More details: employee ID, employment, manager, skills, notes
-              </Accordion.Control>
-              <Accordion.Panel>
-                {details && (
-                  <StaffDetailsFields
-                    values={values}
-                    errors={errors}
-                    busy={busy}
-                    excludeId={employee?.id}
-                    onChange={(changes) => {
-                      setValues((current) => ({ ...current, ...changes }));
-                      setErrors((current) => {
-                        const next = { ...current };
-                        for (const key of Object.keys(changes)) delete next[key as StaffFormField];
-                        return next;
-                      });
-                    }}
-                  />
-                )}
-              </Accordion.Panel>
-            </Accordion.Item>
-          </Accordion>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={busy}>
-              {mode === 'add' ? 'Add Staff' : 'Save Changes'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+          </Accordion.Panel>
+        </Accordion.Item>
+      </Accordion>
+    </FormModal>
   );
 }

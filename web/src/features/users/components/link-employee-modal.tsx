@@ -1,22 +1,12 @@
-import {
-  Badge,
-  Button,
-  Card,
-  Center,
-  Group,
-  Loader,
-  Modal,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Badge, Button, Card, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconLink, IconSearch } from '@tabler/icons-react';
+import { IconLink } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Employee } from '#contract/employees';
 import { ErrorBanner } from '../../../components/error-banner';
 import { InitialsAvatar } from '../../../components/initials-avatar';
+import { LoadingState } from '../../../components/loading-state';
+import { SearchInput } from '../../../components/search-input';
 import { TablePager } from '../../../components/table-pager';
 import { errorMessage } from '../../../lib/api-client';
 import { fullName } from '../../../lib/format';
@@ -74,24 +64,18 @@ export function LinkEmployeeModal({ opened, onClose, onLinked }: LinkEmployeeMod
           message={staff.isError ? 'Failed to load required data' : null}
           detail={staff.isError ? errorMessage(staff.error) : null}
         />
-        <TextInput
+        <SearchInput
           aria-label="Search staff to link"
           placeholder="Search by name, email or position"
-          leftSection={<IconSearch size={16} aria-hidden />}
           value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
+          onChange={(text) => {
+            setSearch(text);
             setPage(1);
           }}
           data-autofocus
         />
         {staff.isPending ? (
-          <Center py="lg" role="status">
-            <Group gap="sm">
-              <Loader size="sm" />
-              <Text>Loading employees...</Text>
-            </Group>
-          </Center>
+          <LoadingState text="Loading employees..." py="lg" />
         ) : employees.length === 0 ? (
           <Text ta="center" c="dimmed" py="lg">
             No employees found

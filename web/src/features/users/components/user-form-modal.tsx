@@ -1,18 +1,9 @@
-import {
-  Button,
-  Group,
-  Modal,
-  PasswordInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  TextInput,
-} from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { PasswordInput, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import type { UserType } from '#contract/roles';
 import type { User, UserWithPassword } from '#contract/users';
-import { ErrorBanner } from '../../../components/error-banner';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { FormModal } from '../../../components/form-modal';
+import { fieldsNamed, useFormSubmission } from '../../../components/use-form-submission';
 import { useCreateUser } from '../api/create-user';
 import { useUpdateUser } from '../api/update-user';
 import {
@@ -22,7 +13,6 @@ import {
   toUpdateUserBody,
   userFormFrom,
   validateUserForm,
-  type UserFormErrors,
   type UserFormField,
   type UserFormValues,
 } from '../user-form-rules';
@@ -37,7 +27,7 @@ export interface UserFormModalProps {
   onCreated?: (result: UserWithPassword) => void;
 }
 
-const FORM_FIELDS = new Set<string>(Object.keys(EMPTY_USER_FORM));
+const FORM_FIELDS = fieldsNamed(Object.keys(EMPTY_USER_FORM) as UserFormField[]);
 
 /** The Add User and Edit User modals of /users. */
 export function UserFormModal({
@@ -51,117 +41,89 @@ export function UserFormModal({
   const [values, setValues] = useState<UserFormValues>(() =>
     user ? userFormFrom(user) : EMPTY_USER_FORM,
   );
-  const [errors, setErrors] = useState<UserFormErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const { errors, failure, clearErrors, submit } = useFormSubmission(FORM_FIELDS);
   const create = useCreateUser();
   const update = useUpdateUser();
   const busy = create.isPending || update.isPending;
 
   const set = (field: UserFormField) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
+    clearErrors(field);
   };
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setFailure(null);
-    const problems = validateUserForm(values);
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) return;
-    try {
+  const save = () =>
+    submit(validateUserForm(values), async () => {
       if (user) {
         await update.mutateAsync({ id: user.id, body: toUpdateUserBody(values) });
       } else {
         onCreated?.(await create.mutateAsync(toCreateUserBody(values)));
       }
       onClose();
-    } catch (error) {
-      setFailure(errorMessage(error));
-      if (error instanceof ApiError) {
-        const fromServer: UserFormErrors = {};
-        for (const { field, message } of error.fieldErrors) {
-          if (FORM_FIELDS.has(field)) fromServer[field as UserFormField] = message;
-        }
-        setErrors(fromServer);
-      }
-    }
-  }
+    });
 
   const editingSelf = user !== undefined && user !== null && user.id === currentUserId;
   return (
-    <Modal
+    <FormModal
       opened={opened}
-      onClose={busy ? () => undefined : onClose}
       title={mode === 'add' ? 'Add User' : 'Edit User'}
-      size="lg"
-      centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      busy={busy}
+      failure={failure}
+      submitLabel={mode === 'add' ? 'Add User' : 'Save Changes'}
+      onSubmit={save}
+      onClose={onClose}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <ErrorBanner message={failure} />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label="First Name"
-              required
-              value={values.firstname}
-              onChange={(event) => set('firstname')(event.currentTarget.value)}
-              error={errors.firstname}
-              disabled={busy}
-              data-autofocus
-            />
-            <TextInput
-              label="Last Name"
-              required
-              value={values.lastname}
-              onChange={(event) => set('lastname')(event.currentTarget.value)}
-              error={errors.lastname}
-              disabled={busy}
-            />
-            <TextInput
-              label="Email"
-              type="email"
-              required
-              value={values.email}
-              onChange={(event) => set('email')(event.currentTarget.value)}
-              error={errors.email}
-              disabled={busy}
-            />
-            <Select
-              label="User Type"
-              required
-              data={USER_TYPE_OPTIONS}
-              value={values.user_type || null}
-              onChange={(value) => set('user_type')((value ?? '') as UserType | '')}
-              error={errors.user_type}
-              allowDeselect={false}
-              disabled={busy}
-              description={editingSelf ? 'Changing your own role signs you out' : undefined}
-            />
-          </SimpleGrid>
-          <PasswordInput
-            label={mode === 'add' ? 'Password (optional)' : 'New Password (optional)'}
-            description={
-              mode === 'add'
-                ? 'Leave blank to generate a temporary password, shown once'
-                : 'Leave blank to keep the current password; a new one signs the user out'
-            }
-            autoComplete="new-password"
-            value={values.password}
-            onChange={(event) => set('password')(event.currentTarget.value)}
-            error={errors.password}
-            disabled={busy}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={busy}>
-              {mode === 'add' ? 'Add User' : 'Save Changes'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput
+          label="First Name"
+          required
+          value={values.firstname}
+          onChange={(event) => set('firstname')(event.currentTarget.value)}
+          error={errors.firstname}
+          disabled={busy}
+          data-autofocus
+        />
+        <TextInput
+          label="Last Name"
+          required
+          value={values.lastname}
+          onChange={(event) => set('lastname')(event.currentTarget.value)}
+          error={errors.lastname}
+          disabled={busy}
+        />
+        <TextInput
+          label="Email"
+          type="email"
+          required
+          value={values.email}
+          onChange={(event) => set('email')(event.currentTarget.value)}
+          error={errors.email}
+          disabled={busy}
+        />
+        <Select
+          label="User Type"
+          required
+          data={USER_TYPE_OPTIONS}
+          value={values.user_type || null}
+          onChange={(value) => set('user_type')((value ?? '') as UserType | '')}
+          error={errors.user_type}
+          allowDeselect={false}
+          disabled={busy}
+          description={editingSelf ? 'Changing your own role signs you out' : undefined}
+        />
+      </SimpleGrid>
+      <PasswordInput
+        label={mode === 'add' ? 'Password (optional)' : 'New Password (optional)'}
+        description={
+          mode === 'add'
+            ? 'Leave blank to generate a temporary password, shown once'
+            : 'Leave blank to keep the current password; a new one signs the user out'
+        }
+        autoComplete="new-password"
+        value={values.password}
+        onChange={(event) => set('password')(event.currentTarget.value)}
+        error={errors.password}
+        disabled={busy}
+      />
+    </FormModal>
   );
 }

@@ -1,8 +1,9 @@
-import { ActionIcon, Badge, Group, Table, Text, Tooltip } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { Badge } from '@mantine/core';
 import type { UserType } from '#contract/roles';
 import type { User } from '#contract/users';
-import { InitialsAvatar } from '../../../components/initials-avatar';
+import { DataTable, type DataColumn } from '../../../components/data-table';
+import { PersonCell } from '../../../components/person-cell';
+import { RowActions } from '../../../components/row-actions';
 import { formatDate, fullName } from '../../../lib/format';
 
 // Filled in dark shades: white small text keeps WCAG AA contrast, on striped rows too.
@@ -21,77 +22,47 @@ export interface UserTableProps {
 
 /** SPEC.md's user table: User, Email, Type badge, Created At, Actions. */
 export function UserTable({ users, currentUserId, onEdit, onDelete }: UserTableProps) {
+  const columns: DataColumn<User>[] = [
+    {
+      header: 'User',
+      cell: (user) => (
+        <PersonCell
+          firstName={user.firstname}
+          lastName={user.lastname}
+          name={`${fullName(user.firstname, user.lastname)}${user.id === currentUserId ? ' (you)' : ''}`}
+          detail={user.employee_name && `Staff record: ${user.employee_name}`}
+        />
+      ),
+    },
+    { header: 'Email', cell: (user) => user.email },
+    {
+      header: 'Type',
+      cell: (user) => (
+        <Badge color={TYPE_COLORS[user.user_type]} variant="filled" tt="capitalize">
+          {user.user_type}
+        </Badge>
+      ),
+    },
+    { header: 'Created At', cell: (user) => formatDate(user.created_at) },
+    {
+      header: 'Actions',
+      cell: (user) => (
+        <RowActions
+          what={fullName(user.firstname, user.lastname)}
+          onEdit={() => onEdit(user)}
+          // Nobody deletes their own account.
+          onDelete={user.id === currentUserId ? undefined : () => onDelete(user)}
+        />
+      ),
+    },
+  ];
   return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table striped highlightOnHover verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>User</Table.Th>
-            <Table.Th>Email</Table.Th>
-            <Table.Th>Type</Table.Th>
-            <Table.Th>Created At</Table.Th>
-            <Table.Th>Actions</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {users.map((user) => {
-            const name = fullName(user.firstname, user.lastname);
-            const self = user.id === currentUserId;
-            return (
-              <Table.Tr key={user.id}>
-                <Table.Td>
-                  <Group gap="sm" wrap="nowrap">
-                    <InitialsAvatar firstName={user.firstname} lastName={user.lastname} />
-                    <div>
-                      <Text size="sm" fw={600}>
-                        {name}
-                        {self ? ' (you)' : ''}
-                      </Text>
-                      {user.employee_name && (
-                        <Text size="xs" c="dimmed">
-                          Staff record: {user.employee_name}
-                        </Text>
-                      )}
-                    </div>
-                  </Group>
-                </Table.Td>
-                <Table.Td>{user.email}</Table.Td>
-                <Table.Td>
-                  <Badge color={TYPE_COLORS[user.user_type]} variant="filled" tt="capitalize">
-                    {user.user_type}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{formatDate(user.created_at)}</Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <Tooltip label="Edit">
-                      <ActionIcon
-                        variant="subtle"
-                        onClick={() => onEdit(user)}
-                        aria-label={`Edit ${name}`}
-                      >
-                        <IconPencil size={18} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
-                    {!self && (
-                      <Tooltip label="Delete">
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          onClick={() => onDelete(user)}
-                          aria-label={`Delete ${name}`}
-                        >
-                          <IconTrash size={18} aria-hidden />
-                        </ActionIcon>
-                      </Tooltip>
-                    )}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      label="Users"
+      rows={users}
+      rowKey={(user) => user.id}
+      columns={columns}
+      minWidth={720}
+    />
   );
 }

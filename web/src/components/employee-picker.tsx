@@ -1,25 +1,21 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import {
-  EmployeeSelect,
-  employeeChoiceLabel,
-  type EmployeeSelectProps,
-} from '../../../components/employee-select';
-import { useEmployeeChoices } from '../api/search-employees';
+import { EmployeeSelect, employeeChoiceLabel, type EmployeeSelectProps } from './employee-select';
+import { useEmployeeSearch } from './employee-search';
 
 export type EmployeePickerProps = Omit<
   EmployeeSelectProps,
   'search' | 'onSearchChange' | 'found' | 'searching' | 'failed'
 >;
 
-/** The shared employee select, searching this feature's employee query as the person types. */
+/** The employee select, searching the server as the person types (250 ms after they stop). */
 export function EmployeePicker(props: EmployeePickerProps) {
   const selectedLabel = props.value ? employeeChoiceLabel(props.value) : '';
   const [search, setSearch] = useState(selectedLabel);
   const [debounced] = useDebouncedValue(search.trim(), 250);
   // Once someone is chosen the box shows their name: offer everyone again, not only them.
   const term = debounced === selectedLabel ? '' : debounced;
-  const choices = useEmployeeChoices(term);
+  const choices = useEmployeeSearch(term);
   return (
     <EmployeeSelect
       {...props}
