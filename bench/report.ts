@@ -107,6 +107,7 @@ function budgetSummary(report: RunReport): string {
   const cell = (reads: Measured[], predicate: (m: Measured) => boolean, ratio: boolean) => {
     const health = reads.find((m) => m.target.budget === 'ceiling')!;
     const chosen = reads.filter(predicate);
+    if (!chosen.length) return 'not measured';
     const failing = chosen.filter((m) => {
       const v = verdict(m, health);
       return ratio ? v.ratio === false : !v.p99;
