@@ -48,6 +48,8 @@ export interface RunReport {
   engines: EngineRun[];
   bundles: BundleRow[] | null;
   lighthouse: LighthouseResult[] | null;
+  /** Why Lighthouse gave no figures, when it was run and failed. */
+  lighthouseError?: string | null;
 }
 
 const ENGINE_NAMES = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
@@ -193,7 +195,10 @@ function webSection(report: RunReport): string {
       '',
     );
   }
-  if (report.lighthouse) {
+  if (report.lighthouseError) {
+    parts.push('### Lighthouse', '', `Failed in this run: ${report.lighthouseError}`, '');
+  }
+  if (report.lighthouse?.length) {
     parts.push('### Lighthouse', '');
     parts.push(
       `Lighthouse 12 on ${report.machine.chromium ?? 'Chromium'}: its default mobile profile (a mid-range phone, simulated slow 4G: 150 ms round trips, 1.6 Mbit/s, a 4× slower CPU) and its desktop preset; ${report.lighthouse[0]?.performance.length ?? 0} runs a page, each in a fresh profile (cold cache); the server is the SQLite one at full scale, the signed-in pages with the session in local storage. Budget: 95 for performance and accessibility.`,

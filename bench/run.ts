@@ -164,17 +164,23 @@ async function benchEngine(engine: Engine): Promise<{
         { name: 'Dashboard (employee)', route: '/dashboard', session: employee },
       ];
       lighthouse = [];
-      for (const formFactor of ['mobile', 'desktop'] as const) {
-        lighthouse.push(
-          ...(await runLighthouse(
-            `${server.url}/spms/`,
-            pages,
-            lighthouseRuns,
-            (line) => log(`web: ${line}`),
-            path.join(projectRoot, 'build/bench/lighthouse'),
-            formFactor,
-          )),
-        );
+      try {
+        for (const formFactor of ['mobile', 'desktop'] as const) {
+          lighthouse.push(
+            ...(await runLighthouse(
+              `${server.url}/spms/`,
+              pages,
+              lighthouseRuns,
+              (line) => log(`web: ${line}`),
+              path.join(projectRoot, 'build/bench/lighthouse'),
+              formFactor,
+            )),
+          );
+        }
+      } catch (error) {
+        // Keep the run's other figures: the report says Lighthouse failed, and why.
+        lighthouseError = (error as Error).message;
+        log(`web: Lighthouse failed: ${lighthouseError}`);
       }
     }
 
@@ -240,6 +246,7 @@ const machine = await describeMachine(findChromium());
 log(`machine: ${machine.cpu}, ${machine.cores} cores; load average ${loadAverage()}`);
 const runs: EngineRun[] = [];
 let lighthouse: LighthouseResult[] | null = null;
+let lighthouseError: string | null = null;
 for (const engine of engines.length ? engines : (['sqlite', 'postgres'] as Engine[])) {
   if (engine === 'postgres' && !machine.postgres) {
     log('postgres: no server reachable at BENCH_DATABASE_URL / TEST_DATABASE_URL, skipped');
@@ -265,6 +272,7 @@ const report = {
   engines: runs,
   bundles,
   lighthouse,
+  lighthouseError,
 };
 const rawDir = path.join(projectRoot, 'build/bench');
 mkdirSync(rawDir, { recursive: true });
