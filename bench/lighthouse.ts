@@ -125,7 +125,13 @@ export async function runLighthouse(
     const url = `${appUrl}#${page.route}`;
     const lhrs: Awaited<ReturnType<typeof auditOnce>>[] = [];
     for (let i = 0; i < runs; i++) {
-      const lhr = await auditOnce(url, origin, page.session, formFactor);
+      // Lighthouse's runtime errors (NO_NAVSTART, NO_FCP on a busy machine) say "run again":
+      // a few more tries before giving up.
+      let lhr = await auditOnce(url, origin, page.session, formFactor);
+      for (let retry = 1; lhr.runtimeError && retry <= 3; retry++) {
+        onProgress(`${page.name} (${formFactor}) run ${i + 1}: ${lhr.runtimeError.code}, again`);
+        lhr = await auditOnce(url, origin, page.session, formFactor);
+      }
       if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
       const finalUrl = lhr.finalDisplayedUrl;
       if (!finalUrl.endsWith(`#${page.route}`)) {

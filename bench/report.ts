@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import prettier from 'prettier';
+import type { Download, ExportRun } from './exports';
 import type { ScaleSummary } from './generate';
 import type { LighthouseResult } from './lighthouse';
 import type { Measured, WriteMeasured } from './load';
@@ -22,7 +23,14 @@ export interface EngineRun {
   /** The same reads with every request a cache miss (a URL of its own). */
   computed: Measured[];
   write: WriteMeasured;
+  /**
+   * Peak: VmHWM over the reads, Lighthouse and the writes; not the export step, which resets it
+   * before each download and reports its own peaks (the writes' peak counts from the RSS left
+   * after it).
+   */
   memory: { afterReads: number; peak: number } | null;
+  /** The export step (bench/exports.ts); null when skipped. */
+  exports: ExportRun | null;
   loadAverage: { before: string; after: string };
 }
 
@@ -40,6 +48,8 @@ export interface RunReport {
   engines: EngineRun[];
   bundles: BundleRow[] | null;
   lighthouse: LighthouseResult[] | null;
+  /** Why Lighthouse gave no figures, when it was run and failed. */
+  lighthouseError?: string | null;
 }
 
 const ENGINE_NAMES = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
@@ -99,6 +109,7 @@ function budgetSummary(report: RunReport): string {
   const cell = (reads: Measured[], predicate: (m: Measured) => boolean, ratio: boolean) => {
     const health = reads.find((m) => m.target.budget === 'ceiling')!;
     const chosen = reads.filter(predicate);
+    if (!chosen.length) return 'not measured';
     const failing = chosen.filter((m) => {
       const v = verdict(m, health);
       return ratio ? v.ratio === false : !v.p99;
@@ -133,6 +144,42 @@ function budgetSummary(report: RunReport): string {
   return lines.join('\n');
 }
 
+const mibOrNa = (bytes: number | null) => (bytes === null ? 'n/a' : `${mib(bytes)} MiB`);
+const growth = (before: number | null, peak: number | null) =>
+  before === null || peak === null ? 'n/a' : `${mib(peak)} MiB (+${mib(peak - before)})`;
+const seconds = (s: number | null) => (s === null ? 'n/a' : `${s.toFixed(1)} s`);
+
+function exportSection(run: EngineRun): string {
+  const e = run.exports;
+  if (!e) return '';
+  const name = ENGINE_NAMES[run.engine];
+  const row = (d: Download, label = d.label) =>
+    `| ${label} (\`${d.path}\`) | ${int(d.rows)} | ${(d.bytes / 2 ** 20).toFixed(1)} MiB | ${d.seconds.toFixed(1)} s | ${int(Math.round(d.rows / d.seconds))} | ${Math.round(d.firstByteMs)} ms | ${seconds(d.cpuSeconds)} | ${mibOrNa(d.rssBefore)} | ${growth(d.rssBefore, d.peakRss)} |`;
+  return [
+    `### ${name}: CSV exports and imports`,
+    '',
+    `Run after the reads and before the writes, on the same database; one client, one download at a time, no filter. Peak is the server’s VmHWM, reset (\`/proc/<pid>/clear_refs\`) before each download. Server resident memory after a warm-up: ${mibOrNa(e.idleRss)}. The imports run last, after the writes.`,
+    '',
+    '| export | rows | size | time | rows/s | first byte | server CPU | server RSS before | server peak RSS |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...e.downloads.map((d) => row(d)),
+    row(
+      e.paused,
+      `metric values, the client not reading for ${e.paused.pauseSeconds} s after ${mib(e.paused.pauseAfter)} MiB`,
+    ),
+    '',
+    `**A list page during the metric values export**: \`GET ${e.listUrl}\` (every request a cache miss) every 100 ms: alone p50 ${e.listIdle.p50.toFixed(1)} ms, max ${e.listIdle.max.toFixed(1)} ms (${e.listIdle.requests} requests); while the export runs p50 ${e.listDuring.p50.toFixed(1)} ms, max ${e.listDuring.max.toFixed(1)} ms (${e.listDuring.requests} requests).`,
+    '',
+    '| import (one request, all or nothing) | rows | body | time | rows/s | server CPU | server RSS before | server peak RSS |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...e.imports.map(
+      (i) =>
+        `| ${i.label} | ${int(i.rows)} | ${(i.bytes / 2 ** 20).toFixed(1)} MiB | ${i.seconds.toFixed(1)} s | ${int(Math.round(i.rows / i.seconds))} | ${seconds(i.cpuSeconds)} | ${mibOrNa(i.rssBefore)} | ${growth(i.rssBefore, i.peakRss)} |`,
+    ),
+    '',
+  ].join('\n');
+}
+
 function webSection(report: RunReport): string {
   const parts: string[] = [];
   if (report.bundles) {
@@ -148,7 +195,10 @@ function webSection(report: RunReport): string {
       '',
     );
   }
-  if (report.lighthouse) {
+  if (report.lighthouseError) {
+    parts.push('### Lighthouse', '', `Failed in this run: ${report.lighthouseError}`, '');
+  }
+  if (report.lighthouse?.length) {
     parts.push('### Lighthouse', '');
     parts.push(
       `Lighthouse 12 on ${report.machine.chromium ?? 'Chromium'}: its default mobile profile (a mid-range phone, simulated slow 4G: 150 ms round trips, 1.6 Mbit/s, a 4× slower CPU) and its desktop preset; ${report.lighthouse[0]?.performance.length ?? 0} runs a page, each in a fresh profile (cold cache); the server is the SQLite one at full scale, the signed-in pages with the session in local storage. Budget: 95 for performance and accessibility.`,
@@ -209,9 +259,10 @@ export function renderReport(report: RunReport): string {
       `**Writes** (\`POST /api/performance-metrics\`, HR, a new value each request, ${report.options.connections} connections, ${run.write.requests.toLocaleString('en-US')} requests): ${int(run.write.rps)} values recorded a second, p50 ${run.write.p50} ms, p99 ${run.write.p99} ms, ${run.write.cpu ?? 'n/a'} µs of server CPU each, ${run.write.failures} failed (load average ${run.write.load.toFixed(1)}).`,
       '',
       run.memory
-        ? `**Server memory**: ${mib(run.memory.afterReads)} MiB resident after the reads, peak ${mib(run.memory.peak)} MiB over the whole run (VmHWM).`
+        ? `**Server memory**: ${mib(run.memory.afterReads)} MiB resident after the reads, peak ${mib(run.memory.peak)} MiB (VmHWM) over the reads${run.engine === 'sqlite' && report.lighthouse ? ', Lighthouse' : ''} and the writes.`
         : '**Server memory**: not available on this platform.',
       '',
+      exportSection(run),
     );
   }
   out.push(webSection(report));

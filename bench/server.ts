@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +22,11 @@ export interface RunningServer {
   cpuMicros(): number | null;
   /** Resident memory now and at its peak so far, in bytes (Linux; null elsewhere). */
   memory(): { rss: number; peakRss: number } | null;
+  /**
+   * Starts a new peak: VmHWM falls back to the resident memory now (writing 5 to
+   * /proc/<pid>/clear_refs; Linux). False where that cannot be done.
+   */
+  resetPeak(): boolean;
   stop(): Promise<void>;
 }
 
@@ -106,6 +111,14 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
       const rss = statusBytes(pid, 'VmRSS');
       const peakRss = statusBytes(pid, 'VmHWM');
       return rss === null || peakRss === null ? null : { rss, peakRss };
+    },
+    resetPeak() {
+      try {
+        writeFileSync(`/proc/${pid}/clear_refs`, '5');
+        return true;
+      } catch {
+        return false;
+      }
     },
     async stop() {
       if (child.exitCode !== null) return;
