@@ -127,3 +127,9 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
     },
   };
 }
+
+/** The server's CPU time since `before` (a `cpuMicros()` reading), in seconds; null off Linux. */
+export function cpuSecondsSince(server: RunningServer, before: number | null): number | null {
+  const after = server.cpuMicros();
+  return before === null || after === null ? null : (after - before) / 1e6;
+}
