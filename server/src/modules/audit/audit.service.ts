@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AuditEntry, AuditList, AuditQuery, AuditSnapshot } from '#contract/audit';
 import type { AuditEntryRow, DB } from '../../db/schema';
+import { isPostgres } from '../../db/dialect';
 import { toIso } from '../../lib/clock';
 import { notFound } from '../../lib/errors';
 import { countAuditEntries, findAuditEntry, listAuditEntries } from './audit.repository';
@@ -42,10 +43,13 @@ export function toAuditEntry(row: AuditEntryRow): AuditEntry {
 
 export async function listAuditTrails(db: Kysely<DB>, query: AuditQuery): Promise<AuditList> {
   const filter = { search: query.search };
-  const [rows, total] = await Promise.all([
-    listAuditEntries(db, filter, { limit: query.limit, offset: (query.page - 1) * query.limit }),
-    countAuditEntries(db, filter),
-  ]);
+  const page = { limit: query.limit, offset: (query.page - 1) * query.limit };
+  // SQLite runs one query at a time anyway, and the count tells it how best to find the page.
+  const [rows, total] = isPostgres(db)
+    ? await Promise.all([listAuditEntries(db, filter, page), countAuditEntries(db, filter)])
+    : await countAuditEntries(db, filter).then(
+        async (count) => [await listAuditEntries(db, filter, page, count), count] as const,
+      );
   return {
     audit_trails: rows.map(toAuditEntry),
     pagination: { page: query.page, limit: query.limit, total },

@@ -63,11 +63,33 @@ function hrQuestions(db: Kysely<DB>, filter: { status: ResponseStatus; search?: 
     // search_text (name, email, position, code) is lower-cased by the database (migration 0002).
     const pattern = `%${escapeLike(filter.search.toLowerCase())}%`;
     const search = filter.search;
+    // PostgreSQL: two subqueries rather than one OR across the join, so each uses its own
+    // trigram index (migration 0008): 18 ms became 4-12 ms over 20,000 questions. SQLite has no
+    // such index and walks the newest questions first, stopping at a full page: the OR is quicker.
     query = query.where((eb) =>
-      eb.or([
-        containsIgnoringCase(db, sql`${eb.ref('q.question')}`, search),
-        sql<boolean>`e.search_text like ${pattern} escape '\\'`,
-      ]),
+      isPostgres(db)
+        ? eb.or([
+            eb(
+              'q.id',
+              'in',
+              eb
+                .selectFrom('questions as qs')
+                .select('qs.id')
+                .where(containsIgnoringCase(db, sql.ref('qs.question'), search)),
+            ),
+            eb(
+              'q.employee_id',
+              'in',
+              eb
+                .selectFrom('employees as es')
+                .select('es.id')
+                .where(sql<boolean>`es.search_text like ${pattern} escape '\\'`),
+            ),
+          ])
+        : eb.or([
+            containsIgnoringCase(db, sql.ref('q.question'), search),
+            sql<boolean>`e.search_text like ${pattern} escape '\\'`,
+          ]),
     );
   }
   return query;
