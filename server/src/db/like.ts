@@ -8,6 +8,11 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
+/** `%text%` in lower case with LIKE's wildcards escaped: for `lower(column) like` searches. */
+export function lowerContainsPattern(text: string): string {
+  return `%${escapeLike(text.toLowerCase())}%`;
+}
+
 /**
  * `<expression>` contains `text`, ignoring case, with wildcards taken literally. PostgreSQL's
  * ILIKE folds case; SQLite's LIKE already ignores (ASCII) case, which is also all its lower()

@@ -1,17 +1,13 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { AuditEntryRow, DB } from '../../db/schema';
 import { isPostgres } from '../../db/dialect';
+import { lowerContainsPattern } from '../../db/like';
 import { listTotal } from '../list-totals/list-totals.repository';
 
 /** Read-only queries over `audit_entries`. Appending lives in audit.writer.ts; nothing updates. */
 
 export interface AuditFilter {
   search?: string;
-}
-
-/** `%term%` with LIKE's own wildcards escaped, so "50%" or "a_b" match literally. */
-export function likePattern(term: string): string {
-  return `%${term.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
 /**
@@ -24,7 +20,7 @@ export function likePattern(term: string): string {
  * the FTS5 table (folding case) always finds; what it finds beyond that the LIKE drops.
  */
 export function matchesSearch(db: Kysely<DB>, search: string, { useIndex = true } = {}) {
-  const pattern = likePattern(search);
+  const pattern = lowerContainsPattern(search);
   const term = search.toLowerCase();
   const indexed = useIndex && usesSearchTable(db, search);
   return (eb: ExpressionBuilder<DB, 'audit_entries'>) => {

@@ -8,7 +8,7 @@ import {
 } from 'kysely';
 import type { EmployeeSortField } from '#contract/employee-options';
 import type { ListEmployeesQuery } from '#contract/employees';
-import { escapeLike } from '../../db/like';
+import { lowerContainsPattern } from '../../db/like';
 import { preparedQuery } from '../../db/prepared-query';
 import type { DB, EmployeesTable } from '../../db/schema';
 
@@ -43,7 +43,7 @@ export function filteredEmployees(
   let builder = db.selectFrom('employees as e');
   if (query.search) {
     // search_text is lower-cased by the database (migration 0002); so is the pattern.
-    const pattern = `%${escapeLike(query.search.toLowerCase())}%`;
+    const pattern = lowerContainsPattern(query.search);
     builder = builder.where(sql<boolean>`e.search_text like ${pattern} escape '\\'`);
   }
   if (query.department) builder = builder.where('e.department', '=', query.department);

@@ -1,5 +1,6 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { DB } from '../../db/schema';
+import { lowerContainsPattern } from '../../db/like';
 
 /**
  * The average-score list: every employee with their score totals (0 when they have none).
@@ -25,14 +26,12 @@ export interface AverageScoreRow {
 
 export type Direction = 'asc' | 'desc';
 
-const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
-
 export function filteredEmployees(db: Kysely<DB>, filters: AverageScoreFilters) {
   let query = db.selectFrom('employees as e');
   if (filters.department !== undefined)
     query = query.where('e.department', '=', filters.department);
   if (filters.search !== undefined) {
-    const pattern = likePattern(filters.search);
+    const pattern = lowerContainsPattern(filters.search);
     const matches = (expression: Expression<string>) =>
       sql<SqlBool>`lower(${expression}) like ${pattern} escape '\\'`;
     query = query.where((eb) =>
