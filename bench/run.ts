@@ -22,7 +22,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { DEPARTMENTS } from '../server/src/db/seed/demo-catalogue';
 import type { Engine } from '../server/src/db/database';
 import { readInsightTotals } from '../server/src/modules/insights/insight-totals.repository';
 // @ts-expect-error -- plain ES module shared with the bundle test
@@ -30,6 +29,7 @@ import { bundleDetails } from '../scripts/bundle-report.mjs';
 // @ts-expect-error -- plain ES module shared with the test runner
 import { findChromium } from '../scripts/environment.mjs';
 import { createBenchAccounts, signInAll } from './accounts';
+import { readBenchData } from './bench-data';
 import { createBenchDatabase } from './databases';
 import { generateScaleData } from './generate';
 import { runLighthouse, type LighthouseResult, type Session } from './lighthouse';
@@ -39,7 +39,7 @@ import { measureImports } from './imports';
 import { describeMachine, loadAverage } from './machine';
 import { renderReport, writeReport, type BundleRow, type EngineRun } from './report';
 import { ensureBuilt, projectRoot, startServer } from './server';
-import { benchTargets, exportTargets, unmeasuredRoutes, type BenchData } from './targets';
+import { benchTargets, exportTargets, unmeasuredRoutes } from './targets';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(`--${name}`);
@@ -61,28 +61,6 @@ const withExports = !flag('no-exports') && (!only || 'export'.includes(only));
 const writeDocs = !flag('no-docs') && !only && !small;
 
 const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
-
-async function benchData(db: Awaited<ReturnType<typeof createBenchDatabase>>['database']['db']) {
-  const ids = async (table: 'employees' | 'metric_types' | 'audit_entries' | 'users') =>
-    (await db.selectFrom(table).select('id').orderBy('id').execute()).map((row) => row.id);
-  const typical = await db
-    .selectFrom('employee_scores')
-    .select('employee_id')
-    .orderBy('metric_count')
-    .orderBy('employee_id')
-    .offset(Math.floor(Number((await readInsightTotals(db)).totals.employees) / 2))
-    .limit(1)
-    .executeTakeFirstOrThrow();
-  const data: BenchData = {
-    employeeIds: await ids('employees'),
-    metricTypeIds: await ids('metric_types'),
-    auditIds: await ids('audit_entries'),
-    userIds: await ids('users'),
-    typicalEmployeeId: typical.employee_id,
-    department: DEPARTMENTS[0]!,
-  };
-  return data;
-}
 
 async function sessionOf(url: string, token: string): Promise<Session> {
   const response = await fetch(`${url}/api/auth/me`, {
@@ -120,7 +98,7 @@ async function benchEngine(engine: Engine): Promise<{
   }
   const accounts = await createBenchAccounts(db);
   if (engine === 'postgres') await sql`analyze users`.execute(db);
-  const data = await benchData(db);
+  const data = await readBenchData(db);
   await bench.database.close();
 
   const server = await startServer(bench.env);

@@ -70,7 +70,12 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   const port = await freePort();
   const child: ChildProcess = spawn(
     process.execPath,
-    [path.join(projectRoot, 'build/server/main.mjs')],
+    // BENCH_SERVER_NODE_ARGS profiles the server under load, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p"
+    // (Node refuses --cpu-prof in NODE_OPTIONS).
+    [
+      ...(process.env.BENCH_SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []),
+      path.join(projectRoot, 'build/server/main.mjs'),
+    ],
     {
       cwd: projectRoot,
       env: {

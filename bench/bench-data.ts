@@ -1,0 +1,27 @@
+import type { Kysely } from 'kysely';
+import { DEPARTMENTS } from '../server/src/db/seed/demo-catalogue';
+import type { DB } from '../server/src/db/schema';
+import { readInsightTotals } from '../server/src/modules/insights/insight-totals.repository';
+import type { BenchData } from './targets';
+
+/** The ids and names of a loaded bench database that the targets' requests use. */
+export async function readBenchData(db: Kysely<DB>): Promise<BenchData> {
+  const ids = async (table: 'employees' | 'metric_types' | 'audit_entries' | 'users') =>
+    (await db.selectFrom(table).select('id').orderBy('id').execute()).map((row) => row.id);
+  const typical = await db
+    .selectFrom('employee_scores')
+    .select('employee_id')
+    .orderBy('metric_count')
+    .orderBy('employee_id')
+    .offset(Math.floor(Number((await readInsightTotals(db)).totals.employees) / 2))
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  return {
+    employeeIds: await ids('employees'),
+    metricTypeIds: await ids('metric_types'),
+    auditIds: await ids('audit_entries'),
+    userIds: await ids('users'),
+    typicalEmployeeId: typical.employee_id,
+    department: DEPARTMENTS[0]!,
+  };
+}

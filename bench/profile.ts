@@ -1,0 +1,125 @@
+/**
+ * Profiles the server under load on one or more read routes: `npm run bench:profile -- [sqlite|postgres]
+ * [--small] [--seconds=10] --only=TEXT`. Loads a fresh database as `npm run bench` does, starts the
+ * built server with `--cpu-prof`, runs every matching target with 50 connections and every request
+ * a cache miss, then prints where the server's CPU time went (self time by function and by
+ * package). The raw `.cpuprofile` (open it in Chrome's DevTools) stays in build/bench/profiles/.
+ */
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { createBenchAccounts, signInAll } from './accounts';
+import { readBenchData } from './bench-data';
+import { createBenchDatabase } from './databases';
+import { generateScaleData } from './generate';
+import { measureReads } from './load';
+import { projectRoot, startServer } from './server';
+import { benchTargets } from './targets';
+
+const args = process.argv.slice(2);
+const option = (name: string) =>
+  args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? null;
+const engine = args.includes('postgres') ? 'postgres' : 'sqlite';
+const small = args.includes('--small');
+const seconds = Number(option('seconds') ?? 10);
+const only = option('only');
+if (!only) throw new Error('--only=TEXT names the routes to profile (see bench/targets.ts)');
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+interface CpuProfile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+function shortUrl(url: string): string {
+  if (url.includes('node_modules/')) return url.split('node_modules/').pop()!;
+  return url.split('/').slice(-2).join('/');
+}
+
+function packageOf(url: string): string {
+  if (url.includes('node_modules/')) return url.split('node_modules/').pop()!.split('/')[0]!;
+  return url ? url.split('/').pop()! : '(native)';
+}
+
+/** Self time by function and by package, as shares of the busy (non-idle) time. */
+function summarise(profile: CpuProfile, top = 40): string[] {
+  const time = new Map<number, number>();
+  profile.samples.forEach((id, i) => time.set(id, (time.get(id) ?? 0) + profile.timeDeltas[i]!));
+  const byFunction = new Map<string, number>();
+  const byPackage = new Map<string, number>();
+  let busy = 0;
+  for (const node of profile.nodes) {
+    const { functionName, url, lineNumber } = node.callFrame;
+    if (functionName === '(idle)') continue;
+    const spent = time.get(node.id) ?? 0;
+    busy += spent;
+    const name = `${functionName || '(anonymous)'} ${shortUrl(url)}:${lineNumber + 1}`;
+    byFunction.set(name, (byFunction.get(name) ?? 0) + spent);
+    const pkg = packageOf(url) || functionName;
+    byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + spent);
+  }
+  const lines = (map: Map<string, number>, count: number) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, count)
+      .map(([name, spent]) => `${((spent / busy) * 100).toFixed(1).padStart(5)}%  ${name}`);
+  return [
+    `busy ${(busy / 1e6).toFixed(1)} s`,
+    '--- self time by function',
+    ...lines(byFunction, top),
+    '--- by package',
+    ...lines(byPackage, 20),
+  ];
+}
+
+const bench = await createBenchDatabase(engine, 'profile');
+try {
+  const scale = small
+    ? { employees: 1_000, metricValues: 100_000, bonuses: 10_000 }
+    : { employees: 10_000, metricValues: 1_000_000, bonuses: 100_000 };
+  console.log(`${engine}: loading ${scale.employees} staff, ${scale.metricValues} values...`);
+  await generateScaleData(bench.database.db, {
+    ...scale,
+    metricTypes: 50,
+    employeeAccounts: scale.employees,
+    questions: scale.employees * 2,
+    auditEntries: scale.bonuses * 2,
+  });
+  const accounts = await createBenchAccounts(bench.database.db);
+  if (engine === 'postgres') await sql`analyze`.execute(bench.database.db);
+  const data = await readBenchData(bench.database.db);
+  await bench.database.close();
+
+  const dir = path.join(projectRoot, 'build/bench/profiles');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  process.env.BENCH_SERVER_NODE_ARGS = `--cpu-prof --cpu-prof-dir=${dir}`;
+  const server = await startServer(bench.env);
+  const targets = benchTargets(data).filter((t) => t.label.includes(only));
+  try {
+    const tokens = await signInAll(server.url, accounts);
+    const measured = await measureReads(
+      server,
+      targets,
+      tokens,
+      { connections: 50, seconds, rounds: 1, bypassCache: true },
+      console.log,
+    );
+    for (const m of measured) {
+      console.log(`${m.target.label}: ${m.rps} req/s, p99 ${m.p99} ms, server CPU ${m.cpu} µs/req`);
+    }
+  } finally {
+    await server.stop();
+  }
+  const file = readdirSync(dir).find((name) => name.endsWith('.cpuprofile'));
+  if (!file) throw new Error('the server wrote no profile');
+  const profile = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as CpuProfile;
+  console.log(summarise(profile).join('\n'));
+  console.log(`profile: ${path.join(dir, file)}`);
+} finally {
+  await bench.drop();
+}
