@@ -46,9 +46,3 @@ export function trigramMatches(
   return sql<number>`select rowid from ${sql.table(table)}
     where ${sql.table(table)} match ${ftsPhrase(needle(text, folding))}`;
 }
-
-/** How many rows contain the needle, from the trigram table alone. */
-export function trigramCount(table: SearchTable, text: string, folding: Folding) {
-  return sql<{ total: number }>`select count(*) as total from ${sql.table(table)}
-    where ${sql.table(table)} match ${ftsPhrase(needle(text, folding))}`;
-}

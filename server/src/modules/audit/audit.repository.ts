@@ -1,7 +1,9 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { AuditEntryRow, DB } from '../../db/schema';
+import { isPostgres } from '../../db/dialect';
 import { lowerContainsPattern } from '../../db/like';
-import { trigramCount, trigramMatches, usesTrigramTable } from '../../db/text-search';
+import { trigramMatches, usesTrigramTable } from '../../db/text-search';
+import { countAuditMatches } from './audit-search-counts';
 import { listTotal } from '../list-totals/list-totals.repository';
 
 /** Read-only queries over `audit_entries`. Appending lives in audit.writer.ts; nothing updates. */
@@ -66,12 +68,14 @@ export async function listAuditEntries(
     .execute();
 }
 
-/** How many entries match; with no filter, the total kept by triggers (no count of the table). */
+/**
+ * How many entries match; with no filter, the total kept by triggers (no count of the table); a
+ * search's count is remembered and brought up to date (audit-search-counts.ts).
+ */
 export async function countAuditEntries(db: Kysely<DB>, filter: AuditFilter = {}): Promise<number> {
   if (!filter.search) return listTotal(db, 'audit_entries');
-  if (usesTrigramTable(db, filter.search, FOLDING)) {
-    const [row] = (await trigramCount(TABLE, filter.search, FOLDING).execute(db)).rows;
-    return Number(row?.total ?? 0);
+  if (isPostgres(db) || usesTrigramTable(db, filter.search, FOLDING)) {
+    return countAuditMatches(db, filter.search);
   }
   const row = await db
     .selectFrom('audit_entries')
