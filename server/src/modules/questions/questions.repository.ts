@@ -66,7 +66,11 @@ export async function listOwnQuestions(
  * through the status index instead: 5,900 rows for "work", four times slower). Shorter text:
  * the OR of the two LIKEs, row by row.
  */
-function hrQuestions(db: Kysely<DB>, filter: { status: ResponseStatus; search?: string }) {
+function hrQuestions(
+  db: Kysely<DB>,
+  filter: { status: ResponseStatus; search?: string },
+  { walk = false } = {},
+) {
   const search = filter.search;
   const indexed = Boolean(search) && sqliteIndexed(db, search!);
   let query = db.selectFrom('questions as q').innerJoin('employees as e', 'e.id', 'q.employee_id');
@@ -74,7 +78,7 @@ function hrQuestions(db: Kysely<DB>, filter: { status: ResponseStatus; search?: 
   if (filter.status === 'answered') query = query.where(sql<boolean>`${responded} is not null`);
   if (filter.status === 'pending') query = query.where(sql<boolean>`${responded} is null`);
   if (!search) return query;
-  if (indexed) return query.where(sqliteIndexedMatch(db, search));
+  if (indexed) return query.where(sqliteIndexedMatch(db, search, walk));
   // search_text (name, email, position, code) is lower-cased by the database (migration 0002).
   const pattern = lowerContainsPattern(search);
   return query.where((eb) =>
@@ -110,9 +114,12 @@ function sqliteIndexed(db: Kysely<DB>, search: string) {
 }
 
 /** The question's text (LIKE folds ASCII only) or its employee's search_text contains it. */
-function sqliteIndexedMatch(db: Kysely<DB>, search: string) {
-  return sql<boolean>`(q.id in (${trigramMatches('questions_search', search, 'ascii')})
-    or ${staffMatch(db, search, 'q', 'employee_id')})`;
+function sqliteIndexedMatch(db: Kysely<DB>, search: string, walk = false) {
+  // `+` (walk): test each question as the newest-first walk meets it, instead of reading it
+  // through the two rowid lists.
+  const plus = sql.raw(walk ? '+' : '');
+  return sql<boolean>`(${plus}q.id in (${trigramMatches('questions_search', search, 'ascii')})
+    or ${plus}${staffMatch(db, search, 'q', 'employee_id')})`;
 }
 
 /** Questions by status from the totals kept by triggers (0007); a search counts its matches. */
@@ -145,22 +152,34 @@ async function countHrQuestions(
   return Number(count.total);
 }
 
+/**
+ * One page of HR's questions, newest activity first, and the total. On SQLite with the trigram
+ * tables, the total comes first and picks how to find the page, as for the audit trail: when
+ * many questions match ("work": 1,138 of 5,910 pending), walking the questions newest first
+ * and testing each stops after some (offset + limit) × questions / matches rows (0.9 ms instead
+ * of 4 ms); when few do ("son": 166), reading the matches and sorting them is quicker.
+ */
 export async function listHrQuestions(
   db: Kysely<DB>,
   filter: { status: ResponseStatus; search?: string },
   page: QuestionPage,
 ) {
-  const [rows, total] = await Promise.all([
-    hrQuestions(db, filter)
+  const rows = (walk: boolean) =>
+    hrQuestions(db, filter, { walk })
       .select([...QUESTION_COLUMNS, 'e.first_name', 'e.last_name', 'e.email'])
       .orderBy('q.updated_at', 'desc')
       .orderBy('q.id', 'desc')
       .limit(page.limit)
       .offset(page.offset)
-      .execute(),
-    countHrQuestions(db, filter),
-  ]);
-  return { rows, total };
+      .execute();
+  if (filter.search && sqliteIndexed(db, filter.search)) {
+    const total = await countHrQuestions(db, filter);
+    const questions = await countHrQuestions(db, { status: filter.status });
+    const walked = total === 0 ? Infinity : ((page.offset + page.limit) * questions) / total;
+    return { rows: await rows(walked < 2 * total), total };
+  }
+  const [found, total] = await Promise.all([rows(false), countHrQuestions(db, filter)]);
+  return { rows: found, total };
 }
 
 /**
