@@ -73,6 +73,17 @@ describeEachEngine('text searches match the LIKE scan exactly', (ctx) => {
       .where('employee_id', '=', staff[1]!)
       .execute();
     await db.deleteFrom('employees').where('id', '=', staff[6]!).execute();
+    // Answering moves a question from pending to answered in the trigram table's state too.
+    await db
+      .updateTable('questions')
+      .set({
+        response: 'Done',
+        responded_at: '2030-01-01T00:00:00.000Z',
+        updated_at: '2030-01-01T00:00:00.000Z',
+      })
+      .where('employee_id', '=', staff[0]!)
+      .where('responded_at', 'is', null)
+      .execute();
 
     for (const term of TERMS) {
       const staffScan = await db

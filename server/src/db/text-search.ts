@@ -18,6 +18,9 @@ import { isPostgres } from './dialect';
 export type SearchTable =
   'employees_search' | 'users_search' | 'questions_search' | 'audit_entries_text';
 
+/** What `questions_search.state` holds, as migration 0009 writes it: one trigram each. */
+export const QUESTION_STATES = { pending: 'pen', answered: 'ans' } as const;
+
 /** Which lowering the LIKE's pattern gets: JavaScript's (Unicode) or only ASCII's (LIKE's own). */
 export type Folding = 'unicode' | 'ascii';
 
@@ -37,12 +40,22 @@ export function ftsPhrase(text: string): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
+/**
+ * The FTS5 query for the needle, in one column of the table when `column` is given (a table
+ * with more columns than the searched texts, such as `questions_search`'s state).
+ */
+export function trigramQuery(text: string, folding: Folding, column?: string): string {
+  const phrase = ftsPhrase(needle(text, folding));
+  return column ? `{${column}} : ${phrase}` : phrase;
+}
+
 /** The ids (rowids) of the rows whose text contains the needle: `id in (<this>)`. */
 export function trigramMatches(
   table: SearchTable,
   text: string,
   folding: Folding,
+  column?: string,
 ): RawBuilder<number> {
   return sql<number>`select rowid from ${sql.table(table)}
-    where ${sql.table(table)} match ${ftsPhrase(needle(text, folding))}`;
+    where ${sql.table(table)} match ${trigramQuery(text, folding, column)}`;
 }

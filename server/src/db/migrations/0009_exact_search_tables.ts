@@ -12,10 +12,15 @@ import { isPostgres } from './helpers';
  *   matches exactly the rows the LIKE does (see server/src/db/text-search.ts), so neither the
  *   page nor the count reads a row to recheck it: counting 262 staff matching "son" reads one
  *   doclist instead of 10,000 rows. Kept by triggers; the audit table replaces 0008's (which
- *   folded case its own way and so needed the recheck).
+ *   folded case its own way and so needed the recheck). `questions_search` also holds each
+ *   question's state as one trigram, so counting the pending questions that match is one FTS5
+ *   query instead of a row lookup per match.
  * - Both engines: (department, status, salary) for the staff list filtered by department and
  *   status and sorted by salary (the bench's filter), which sorted 10,000 rows on SQLite.
  */
+
+/** What `questions_search.state` holds: one trigram each (three characters). */
+const QUESTION_STATES = { pending: 'pen', answered: 'ans' } as const;
 
 /** [fts table, source table, columns as [name, expression over `row`], columns that change it]. */
 const SEARCH_TABLES = [
@@ -29,7 +34,19 @@ const SEARCH_TABLES = [
     ],
     'firstname, lastname, email',
   ],
-  ['questions_search', 'questions', [['question', 'lower(row.question)']], 'question'],
+  [
+    'questions_search',
+    'questions',
+    [
+      ['question', 'lower(row.question)'],
+      // One trigram per state, so "pending questions matching" is one FTS5 AND.
+      [
+        'state',
+        `case when row.responded_at is null then '${QUESTION_STATES.pending}' else '${QUESTION_STATES.answered}' end`,
+      ],
+    ],
+    'question, responded_at',
+  ],
   [
     'audit_entries_text',
     'audit_entries',

@@ -6,7 +6,12 @@ import { takeInsightsLock } from '../insights/insight-totals.repository';
 import type { DB } from '../../db/schema';
 import { listTotal } from '../list-totals/list-totals.repository';
 import { staffMatch } from '../employees/employees.repository';
-import { trigramMatches, usesTrigramTable } from '../../db/text-search';
+import {
+  QUESTION_STATES,
+  trigramMatches,
+  trigramQuery,
+  usesTrigramTable,
+} from '../../db/text-search';
 
 /**
  * Questions, one row per employee asked. Employees read theirs through (employee_id,
@@ -118,7 +123,7 @@ function sqliteIndexedMatch(db: Kysely<DB>, search: string, walk = false) {
   // `+` (walk): test each question as the newest-first walk meets it, instead of reading it
   // through the two rowid lists.
   const plus = sql.raw(walk ? '+' : '');
-  return sql<boolean>`(${plus}q.id in (${trigramMatches('questions_search', search, 'ascii')})
+  return sql<boolean>`(${plus}q.id in (${trigramMatches('questions_search', search, 'ascii', 'question')})
     or ${plus}${staffMatch(db, search, 'q', 'employee_id')})`;
 }
 
@@ -135,21 +140,41 @@ async function countHrQuestions(
     return filter.status === 'all' ? all : filter.status === 'answered' ? answered : all - answered;
   }
   // Every question has its employee (a foreign key), so the indexed count needs no join.
-  const count = sqliteIndexed(db, filter.search)
-    ? await db
-        .selectFrom('questions as q')
-        .where(sqliteIndexedMatch(db, filter.search))
-        .$if(filter.status !== 'all', (qb) =>
-          qb.where(
-            sql<boolean>`+q.responded_at is ${sql.raw(filter.status === 'pending' ? '' : 'not ')}null`,
-          ),
-        )
-        .select((eb) => eb.fn.countAll<number | string | bigint>().as('total'))
-        .executeTakeFirstOrThrow()
-    : await hrQuestions(db, filter)
-        .select((eb) => eb.fn.countAll<number | string | bigint>().as('total'))
-        .executeTakeFirstOrThrow();
+  const count =
+    sqliteIndexed(db, filter.search) && filter.status !== 'all'
+      ? await sqliteIndexedCount(db, filter.search, filter.status)
+      : sqliteIndexed(db, filter.search)
+        ? await db
+            .selectFrom('questions as q')
+            .where(sqliteIndexedMatch(db, filter.search))
+            .select((eb) => eb.fn.countAll<number | string | bigint>().as('total'))
+            .executeTakeFirstOrThrow()
+        : await hrQuestions(db, filter)
+            .select((eb) => eb.fn.countAll<number | string | bigint>().as('total'))
+            .executeTakeFirstOrThrow();
   return Number(count.total);
+}
+
+/**
+ * Pending (or answered) questions matching, on SQLite: those whose text matches, counted by the
+ * trigram table alone (the text's phrase AND the state's trigram: 0.3 ms for "work", where
+ * testing each of its 3,945 matches' row took 1.3 ms), plus those in the state whose employee
+ * matches and whose text does not (a disjoint part, usually empty or small).
+ */
+async function sqliteIndexedCount(
+  db: Kysely<DB>,
+  search: string,
+  status: Exclude<ResponseStatus, 'all'>,
+) {
+  const byText = `${trigramQuery(search, 'ascii', 'question')} AND {state} : "${QUESTION_STATES[status]}"`;
+  const { rows } = await sql<{ total: number | string | bigint }>`select
+    (select count(*) from questions_search where questions_search match ${byText})
+    + (select count(*) from questions as q
+        where ${staffMatch(db, search, 'q', 'employee_id')}
+        and +q.responded_at is ${sql.raw(status === 'pending' ? '' : 'not ')}null
+        and q.id not in (${trigramMatches('questions_search', search, 'ascii', 'question')}))
+    as total`.execute(db);
+  return rows[0]!;
 }
 
 /**
