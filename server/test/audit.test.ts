@@ -2,9 +2,11 @@ import type { HTTPMethods } from 'fastify';
 import { expect, it } from 'vitest';
 import {
   countAuditEntries,
+  latestAuditEntryId,
   listAuditEntries,
   matchesSearch,
 } from '../src/modules/audit/audit.repository';
+import { nowIso } from '../src/lib/clock';
 import { writeAudit } from '../src/modules/audit/audit.writer';
 import { auditedBy, auditEntryCount, insertAuditEntry } from './helpers/audit';
 import { describeEachEngine } from './helpers/test-app';
@@ -260,6 +262,65 @@ describeEachEngine('audit trail', (ctx) => {
     expect(entry.before).toEqual({ email: 'a@example.com' });
     expect(entry.after).toEqual({ email: 'b@example.com' });
     expect(res.text).not.toMatch(/argon2id|plain-secret/);
+  });
+
+  it('keeps a search total exact as entries are added, and after one is deleted', async () => {
+    const tag = `Remembered${Date.now()}`;
+    const scan = async () =>
+      (
+        await ctx()
+          .db.selectFrom('audit_entries')
+          .select('id')
+          .where(matchesSearch(ctx().db, tag, { useIndex: false }))
+          .execute()
+      ).length;
+    const total = async () => {
+      const res = await ctx().call('GET', `/api/audit?search=${tag.toLowerCase()}&limit=1`, {
+        token: ctx().as.admin.token,
+      });
+      return res.body.data.pagination.total as number;
+    };
+    for (let i = 0; i < 3; i++) {
+      await insertAuditEntry(ctx().db, { name: `${tag} ${i}`, description: 'first' });
+    }
+    expect(await total()).toBe(3);
+    await insertAuditEntry(ctx().db, { name: 'Other', description: `about ${tag.toUpperCase()}` });
+    await insertAuditEntry(ctx().db, { name: 'Unrelated', description: 'nothing' });
+    expect(await total()).toBe(4);
+    expect(await countAuditEntries(ctx().db, { search: tag })).toBe(await scan());
+    // Nothing in the product deletes entries; if something did, the total must still be right.
+    const first = await ctx()
+      .db.selectFrom('audit_entries')
+      .select('id')
+      .where('name', '=', `${tag} 0`)
+      .executeTakeFirstOrThrow();
+    await ctx().db.deleteFrom('audit_entries').where('id', '=', first.id).execute();
+    expect(await countAuditEntries(ctx().db, { search: tag })).toBe(3);
+    expect(await scan()).toBe(3);
+  });
+
+  it('counts an entry that appears below the newest counted id (a late commit on PostgreSQL)', async () => {
+    // PostgreSQL hands out ids before commit, so an entry can become visible after a newer one.
+    // Simulated with explicit ids far above the rest, removed again at the end.
+    const tag = `Late${Date.now()}`;
+    const count = () => countAuditEntries(ctx().db, { search: tag });
+    const newest = await latestAuditEntryId(ctx().db);
+    const insertWithId = (id: number, name: string) =>
+      ctx()
+        .db.insertInto('audit_entries')
+        .values({ id, name, description: 'x', created_at: nowIso(), updated_at: nowIso() })
+        .execute();
+    await insertWithId(newest + 1_000_010, `${tag} newer`);
+    expect(await count()).toBe(1);
+    await insertWithId(newest + 1_000_005, `${tag} late`);
+    expect(await count()).toBe(2);
+    await insertWithId(newest + 1_000_020, `${tag} newest`);
+    expect(await count()).toBe(3);
+    await ctx()
+      .db.deleteFrom('audit_entries')
+      .where('id', '>', newest + 1_000_000)
+      .execute();
+    expect(await count()).toBe(0);
   });
 
   it('finds through the search index exactly what a LIKE scan finds, on tricky terms', async () => {

@@ -7,6 +7,7 @@ import * as questions from './0005_questions';
 import * as insightsLockOrder from './0006_insights_lock_order';
 import * as listTotals from './0007_list_totals';
 import * as searchIndexes from './0008_search_indexes';
+import * as exactSearchTables from './0009_exact_search_tables';
 
 /** Every migration in the order it runs. Append; never edit or reorder a released one. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006_insights_lock_order': insightsLockOrder,
   '0007_list_totals': listTotals,
   '0008_search_indexes': searchIndexes,
+  '0009_exact_search_tables': exactSearchTables,
 };

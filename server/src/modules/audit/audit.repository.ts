@@ -2,6 +2,8 @@ import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { AuditEntryRow, DB } from '../../db/schema';
 import { isPostgres } from '../../db/dialect';
 import { lowerContainsPattern } from '../../db/like';
+import { trigramMatches, usesTrigramTable } from '../../db/text-search';
+import { countAuditMatches } from './audit-search-counts';
 import { listTotal } from '../list-totals/list-totals.repository';
 
 /** Read-only queries over `audit_entries`. Appending lives in audit.writer.ts; nothing updates. */
@@ -10,41 +12,30 @@ export interface AuditFilter {
   search?: string;
 }
 
+/** The search's pattern is lowered by JavaScript (lowerContainsPattern), so is the needle. */
+const FOLDING = 'unicode';
+const TABLE = 'audit_entries_text';
+
 /**
  * Case-insensitive substring match on name or description, the same on both engines: lower() on
  * both sides (SQLite's LIKE ignores case for ASCII only, PostgreSQL's never does). PostgreSQL
  * serves it from the trigram indexes on lower(name) and lower(description) (migration 0008).
- * SQLite first asks its trigram FTS5 table for candidates when the term has 3 characters or more
- * (a trigram index knows nothing shorter), then keeps the candidates the LIKE matches, so the
- * answer is exactly the LIKE's: every row the LIKE matches contains the term up to case, which
- * the FTS5 table (folding case) always finds; what it finds beyond that the LIKE drops.
+ * SQLite asks its exact trigram table (migration 0009, db/text-search.ts) when the term has 3
+ * characters or more: a match there is exactly a LIKE match, so no row is read to recheck.
+ * `useIndex: false` is the plain LIKE test of each row, for walking the entries in time order.
  */
 export function matchesSearch(db: Kysely<DB>, search: string, { useIndex = true } = {}) {
   const pattern = lowerContainsPattern(search);
-  const term = search.toLowerCase();
-  const indexed = useIndex && usesSearchTable(db, search);
+  const indexed = useIndex && usesTrigramTable(db, search, FOLDING);
   return (eb: ExpressionBuilder<DB, 'audit_entries'>) => {
-    const like = eb.or([
+    if (indexed) {
+      return sql<boolean>`${eb.ref('audit_entries.id')} in (${trigramMatches(TABLE, search, FOLDING)})`;
+    }
+    return eb.or([
       sql<boolean>`lower(${eb.ref('name')}) like ${pattern} escape '\\'`,
       sql<boolean>`lower(${eb.ref('description')}) like ${pattern} escape '\\'`,
     ]);
-    if (!indexed) return like;
-    return eb.and([
-      sql<boolean>`${eb.ref('audit_entries.id')} in (select rowid from audit_entries_search
-        where audit_entries_search match ${ftsPhrase(term)})`,
-      like,
-    ]);
   };
-}
-
-/** Whether SQLite's trigram table can serve this search (PostgreSQL's indexes serve any). */
-function usesSearchTable(db: Kysely<DB>, search: string): boolean {
-  return !isPostgres(db) && [...search.toLowerCase()].length >= 3;
-}
-
-/** An FTS5 query for the exact text: one phrase, double quotes doubled, nothing else special. */
-export function ftsPhrase(text: string): string {
-  return `"${text.replace(/"/g, '""')}"`;
 }
 
 /**
@@ -52,7 +43,7 @@ export function ftsPhrase(text: string): string {
  * how: walking the entries newest first and testing each until the page is full is quickest when
  * many match (a common word: 40,000 of 200,000), asking the trigram table for every match and
  * sorting them when few do. The walk tests about (offset + limit) × entries / matches rows at
- * some 0.3 µs each; the trigram table costs some 3 µs a match.
+ * some 0.3 µs each; the trigram table costs some 1 µs a match (the match, its row, the sort).
  */
 export async function listAuditEntries(
   db: Kysely<DB>,
@@ -61,7 +52,7 @@ export async function listAuditEntries(
   matches?: number,
 ): Promise<AuditEntryRow[]> {
   let useIndex = true;
-  if (filter.search && matches !== undefined && usesSearchTable(db, filter.search)) {
+  if (filter.search && matches !== undefined && usesTrigramTable(db, filter.search, FOLDING)) {
     const entries = await listTotal(db, 'audit_entries');
     const walked = matches === 0 ? Infinity : ((page.offset + page.limit) * entries) / matches;
     useIndex = walked > 10 * matches;
@@ -77,9 +68,15 @@ export async function listAuditEntries(
     .execute();
 }
 
-/** How many entries match; with no filter, the total kept by triggers (no count of the table). */
+/**
+ * How many entries match; with no filter, the total kept by triggers (no count of the table); a
+ * search's count is remembered and brought up to date (audit-search-counts.ts).
+ */
 export async function countAuditEntries(db: Kysely<DB>, filter: AuditFilter = {}): Promise<number> {
   if (!filter.search) return listTotal(db, 'audit_entries');
+  if (isPostgres(db) || usesTrigramTable(db, filter.search, FOLDING)) {
+    return countAuditMatches(db, filter.search);
+  }
   const row = await db
     .selectFrom('audit_entries')
     .select((eb) => eb.fn.countAll<number | string | bigint>().as('total'))

@@ -10,6 +10,7 @@ import type { EmployeeSortField } from '#contract/employee-options';
 import type { ListEmployeesQuery } from '#contract/employees';
 import { lowerContainsPattern } from '../../db/like';
 import { preparedQuery } from '../../db/prepared-query';
+import { trigramMatches, usesTrigramTable } from '../../db/text-search';
 import type { DB, EmployeesTable } from '../../db/schema';
 
 /** Staff records: Kysely queries only. Filtering, sorting and paging happen in SQL. */
@@ -36,16 +37,27 @@ export const SORT_KEYS: Record<
   created_at: { keys: [ref('e.created_at')] },
 };
 
+/**
+ * Staff whose search_text (name, email, position, code, lower-cased by the database, migration
+ * 0002) contains the text. On SQLite, the exact trigram table of migration 0009 answers for 3
+ * characters or more (db/text-search.ts), so no row is scanned; PostgreSQL's GIN trigram index
+ * (0008) serves the LIKE itself.
+ */
+export function staffMatch(db: Kysely<DB>, text: string, alias = 'e', idColumn = 'id') {
+  if (usesTrigramTable(db, text, 'unicode')) {
+    return sql<boolean>`${sql.ref(`${alias}.${idColumn}`)} in (${trigramMatches('employees_search', text, 'unicode')})`;
+  }
+  // search_text is lower-cased by the database; so is the pattern.
+  const pattern = lowerContainsPattern(text);
+  return sql<boolean>`${sql.ref(`${alias}.search_text`)} like ${pattern} escape '\\'`;
+}
+
 export function filteredEmployees(
   db: Kysely<DB>,
   query: Pick<ListEmployeesQuery, 'search' | 'department' | 'status'>,
 ) {
   let builder = db.selectFrom('employees as e');
-  if (query.search) {
-    // search_text is lower-cased by the database (migration 0002); so is the pattern.
-    const pattern = lowerContainsPattern(query.search);
-    builder = builder.where(sql<boolean>`e.search_text like ${pattern} escape '\\'`);
-  }
+  if (query.search) builder = builder.where(staffMatch(db, query.search));
   if (query.department) builder = builder.where('e.department', '=', query.department);
   if (query.status) builder = builder.where('e.status', '=', query.status);
   return builder;

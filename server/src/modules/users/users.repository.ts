@@ -3,6 +3,7 @@ import type { UserSortField } from '#contract/user-options';
 import type { ListUsersQuery } from '#contract/users';
 import { isPostgres } from '../../db/dialect';
 import { containsIgnoringCase } from '../../db/like';
+import { trigramMatches, usesTrigramTable } from '../../db/text-search';
 import { takeInsightsLock } from '../insights/insight-totals.repository';
 import type { DB, UsersTable } from '../../db/schema';
 import { listTotal } from '../list-totals/list-totals.repository';
@@ -39,11 +40,16 @@ function filteredUsers(
   if (query.user_type) builder = builder.where('u.user_type', '=', query.user_type);
   if (query.search) {
     const text = query.search;
+    // SQLite: the exact trigram table of migration 0009 (db/text-search.ts) for 3 characters or
+    // more, holding both texts lower-cased as the LIKE compares them; PostgreSQL's GIN trigram
+    // indexes (0008) serve the ILIKEs.
     builder = builder.where((eb) =>
-      eb.or([
-        containsIgnoringCase(db, sql`u.firstname || ' ' || u.lastname`, text),
-        containsIgnoringCase(db, sql`u.email`, text),
-      ]),
+      usesTrigramTable(db, text, 'ascii')
+        ? sql<boolean>`u.id in (${trigramMatches('users_search', text, 'ascii')})`
+        : eb.or([
+            containsIgnoringCase(db, sql`u.firstname || ' ' || u.lastname`, text),
+            containsIgnoringCase(db, sql`u.email`, text),
+          ]),
     );
   }
   return builder;

@@ -1,0 +1,179 @@
+import { sql } from 'kysely';
+import { expect, it } from 'vitest';
+import { listEmployeesQuerySchema } from '#contract/employees';
+import { listUsersQuerySchema } from '#contract/users';
+import { containsIgnoringCase, lowerContainsPattern } from '../src/db/like';
+import { listEmployees } from '../src/modules/employees/employees.repository';
+import { listHrQuestions } from '../src/modules/questions/questions.repository';
+import { listUsers } from '../src/modules/users/users.repository';
+import { insertEmployee, insertUser } from './helpers/factories';
+import { insertQuestion } from './helpers/question-factories';
+import { describeEachEngine } from './helpers/test-app';
+
+/**
+ * The staff, account and question searches answer exactly what the plain LIKE scan answers (the
+ * search's meaning since migration 0002), whichever index serves them: SQLite's exact trigram
+ * tables (migration 0009) for 3 characters or more, PostgreSQL's GIN trigram indexes (0008).
+ * The tables are kept by triggers, so rows are also renamed and deleted before comparing.
+ */
+
+const NAMES: [string, string, string][] = [
+  ['Élodie', 'Müller', 'Senior Lecturer (50% research)'],
+  ['Ingrid', 'O\u2019Brien-Straße', 'Head of a_b Unit'],
+  ['Kelvin', '\u212Aarlsson', 'ſpecial Ops'],
+  ['İsmail', 'İstanbullu', 'Naïve Café Crème'],
+  ['Zoë', '"Quoted" Smith', 'Emoji 🎉 Party Planner'],
+  ['Jo', 'Xu', 'It'],
+  ['Anna', 'Johnson', 'Back\\slash Analyst'],
+];
+
+const TERMS = [
+  ...['50%', '0% r', '%', '_', 'a_b', 'a%b', '\\', 'back\\sl', '"', '"quoted"', '""', '\u2019'],
+  ...['élodie', 'ÉLODIE', 'müller', 'MÜLLER', 'straße', 'STRASSE', 'kelvin', 'KEL', 'karl'],
+  ...['\u212Aarl', 'ſpe', 'spe', 'i̇stanbul', 'İstanbul', 'istanbul', 'naïve', 'NAÏVE', 'café cr'],
+  ...['🎉', '🎉 p', 'zoë', 'jo xu', 'jo', 'xu', 'x', 'it', 'son', 'SON', 'o\u2019b', 'n j'],
+  ...['anna johnson', 'johnson\nback', '@example', 'example.com', 'no such text anywhere'],
+];
+
+describeEachEngine('text searches match the LIKE scan exactly', (ctx) => {
+  it('finds staff, accounts and questions by exactly what a LIKE scan finds, on tricky terms', async () => {
+    const db = ctx().db;
+    const staff: number[] = [];
+    for (const [index, [first, last, position]] of NAMES.entries()) {
+      const id = await insertEmployee(db, {
+        first_name: first,
+        last_name: last,
+        position,
+        email: `${first}.${index}.${process.pid}@Example.com`.toLowerCase(),
+        employee_code: `TS-${index}`,
+      });
+      staff.push(id);
+      await insertUser(db, {
+        firstname: first,
+        lastname: last,
+        email: `acct.${last.replace(/[^A-Za-z]/g, '')}.${index}.${process.pid}@example.com`,
+      });
+      await insertQuestion(db, id, { question: `How did "${position}" go, ${first}?` });
+      await insertQuestion(db, id, { question: `NAÏVE question ${index}`, response: 'Fine' });
+    }
+    // Renamed and removed rows must leave the trigram tables too.
+    await db
+      .updateTable('employees')
+      .set({ last_name: 'Renamed-Karlsson', position: 'Was Special' })
+      .where('id', '=', staff[2]!)
+      .execute();
+    await db
+      .updateTable('users')
+      .set({ firstname: 'Renamed', email: `renamed.${process.pid}@example.com` })
+      .where('firstname', '=', 'Jo')
+      .execute();
+    await db
+      .updateTable('questions')
+      .set({ question: 'Rewritten' })
+      .where('employee_id', '=', staff[1]!)
+      .execute();
+    await db.deleteFrom('employees').where('id', '=', staff[6]!).execute();
+    // Answering moves a question from pending to answered in the trigram table's state too.
+    await db
+      .updateTable('questions')
+      .set({
+        response: 'Done',
+        responded_at: '2030-01-01T00:00:00.000Z',
+        updated_at: '2030-01-01T00:00:00.000Z',
+      })
+      .where('employee_id', '=', staff[0]!)
+      .where('responded_at', 'is', null)
+      .execute();
+
+    for (const term of TERMS) {
+      const staffScan = await db
+        .selectFrom('employees as e')
+        .select('e.id')
+        .where(sql<boolean>`e.search_text like ${lowerContainsPattern(term)} escape '\\'`)
+        .orderBy(sql`lower(e.last_name)`)
+        .orderBy(sql`lower(e.first_name)`)
+        .orderBy('e.id')
+        .execute();
+      const staffFound = await listEmployees(
+        db,
+        listEmployeesQuerySchema.parse({ search: term, limit: 1000 }),
+      );
+      expect(
+        staffFound.rows.map((row) => row.id),
+        `staff: ${term}`,
+      ).toEqual(staffScan.map((row) => row.id));
+      expect(staffFound.total, `staff total: ${term}`).toBe(staffScan.length);
+
+      const usersScan = await db
+        .selectFrom('users as u')
+        .select('u.id')
+        .where((eb) =>
+          eb.or([
+            containsIgnoringCase(db, sql`u.firstname || ' ' || u.lastname`, term),
+            containsIgnoringCase(db, sql`u.email`, term),
+          ]),
+        )
+        .orderBy('u.created_at', 'desc')
+        .orderBy('u.id', 'desc')
+        .execute();
+      const usersFound = await listUsers(
+        db,
+        listUsersQuerySchema.parse({
+          search: term,
+          limit: 1000,
+          sort: 'created_at',
+          order: 'desc',
+        }),
+      );
+      expect(
+        usersFound.rows.map((row) => row.id),
+        `users: ${term}`,
+      ).toEqual(usersScan.map((row) => row.id));
+      expect(usersFound.total, `users total: ${term}`).toBe(usersScan.length);
+
+      for (const status of ['all', 'pending', 'answered'] as const) {
+        let questionsScan = db
+          .selectFrom('questions as q')
+          .innerJoin('employees as e', 'e.id', 'q.employee_id')
+          .select('q.id')
+          .where((eb) =>
+            eb.or([
+              containsIgnoringCase(db, sql.ref('q.question'), term),
+              sql<boolean>`e.search_text like ${lowerContainsPattern(term)} escape '\\'`,
+            ]),
+          );
+        if (status === 'pending') questionsScan = questionsScan.where('q.responded_at', 'is', null);
+        if (status === 'answered') {
+          questionsScan = questionsScan.where('q.responded_at', 'is not', null);
+        }
+        const expected = await questionsScan
+          .orderBy('q.updated_at', 'desc')
+          .orderBy('q.id', 'desc')
+          .execute();
+        const found = await listHrQuestions(
+          db,
+          { status, search: term },
+          { limit: 1000, offset: 0 },
+        );
+        expect(
+          found.rows.map((row) => row.id),
+          `questions ${status}: ${term}`,
+        ).toEqual(expected.map((row) => row.id));
+        expect(found.total, `questions ${status} total: ${term}`).toBe(expected.length);
+        // Small pages: SQLite walks the questions newest first when many match.
+        for (const offset of [0, 2]) {
+          const paged = await listHrQuestions(db, { status, search: term }, { limit: 2, offset });
+          expect(
+            paged.rows.map((row) => row.id),
+            `questions ${status} @${offset}: ${term}`,
+          ).toEqual(expected.slice(offset, offset + 2).map((row) => row.id));
+        }
+      }
+    }
+    // The tricky terms do find something: the comparison is not of two empty lists.
+    for (const term of ['MÜLLER', '50%', 'a_b', 'café cr', '🎉 p', 'karl', 'naïve']) {
+      const found = await listEmployees(db, listEmployeesQuerySchema.parse({ search: term }));
+      expect(found.total, term).toBeGreaterThan(0);
+    }
+  });
+});
