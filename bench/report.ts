@@ -22,7 +22,8 @@ export interface EngineRun {
   reads: Measured[];
   /** The same reads with every request a cache miss (a URL of its own). */
   computed: Measured[];
-  write: WriteMeasured;
+  /** Null with `--only-web`. */
+  write: WriteMeasured | null;
   /**
    * Peak: VmHWM over the reads, Lighthouse and the writes; not the export step, which resets it
    * before each download and reports its own peaks (the writes' peak counts from the RSS left
@@ -180,7 +181,7 @@ function exportSection(run: EngineRun): string {
   ].join('\n');
 }
 
-function webSection(report: RunReport): string {
+export function webSection(report: RunReport): string {
   const parts: string[] = [];
   if (report.bundles) {
     parts.push('### JavaScript per route (gzipped)', '');
@@ -256,7 +257,9 @@ export function renderReport(report: RunReport): string {
       '',
       engineTable(run),
       '',
-      `**Writes** (\`POST /api/performance-metrics\`, HR, a new value each request, ${report.options.connections} connections, ${run.write.requests.toLocaleString('en-US')} requests): ${int(run.write.rps)} values recorded a second, p50 ${run.write.p50} ms, p99 ${run.write.p99} ms, ${run.write.cpu ?? 'n/a'} µs of server CPU each, ${run.write.failures} failed (load average ${run.write.load.toFixed(1)}).`,
+      run.write
+        ? `**Writes** (\`POST /api/performance-metrics\`, HR, a new value each request, ${report.options.connections} connections, ${run.write.requests.toLocaleString('en-US')} requests): ${int(run.write.rps)} values recorded a second, p50 ${run.write.p50} ms, p99 ${run.write.p99} ms, ${run.write.cpu ?? 'n/a'} µs of server CPU each, ${run.write.failures} failed (load average ${run.write.load.toFixed(1)}).`
+        : '**Writes**: not measured in this run.',
       '',
       run.memory
         ? `**Server memory**: ${mib(run.memory.afterReads)} MiB resident after the reads, peak ${mib(run.memory.peak)} MiB (VmHWM) over the reads${run.engine === 'sqlite' && report.lighthouse ? ', Lighthouse' : ''} and the writes.`

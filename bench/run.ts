@@ -3,6 +3,7 @@
  *
  *   npm run bench [-- sqlite|postgres ...] [--seconds=2] [--rounds=3] [--connections=50]
  *     [--no-web] [--no-exports] [--no-docs] [--lighthouse-runs=3] [--only=TEXT] [--small]
+ *     [--only-web] [--pages=TEXT] [--form-factor=mobile|desktop]
  *
  * For each engine: a fresh database (an SQLite file, or a new database on the PostgreSQL server
  * of BENCH_DATABASE_URL / TEST_DATABASE_URL), bulk-loaded with 10,000 staff, 50 metric types,
@@ -18,6 +19,11 @@
  * only for `--only=export`; `--no-exports` skips that step; `--small` loads a tenth of the data.
  * `--only` and `--small` leave docs/benchmarks.md alone. Raw figures of every run go to
  * build/bench/.
+ *
+ * `--only-web` runs Lighthouse alone on the loaded SQLite server (no reads, exports or writes),
+ * `--pages` keeps the Lighthouse pages whose name contains TEXT (`--pages=Dashboard`) and
+ * `--form-factor` one of the two profiles: quick checks of a front-end change. Like `--only`,
+ * they leave docs/benchmarks.md alone.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -32,12 +38,12 @@ import { createBenchAccounts, signInAll } from './accounts';
 import { readBenchData } from './bench-data';
 import { createBenchDatabase } from './databases';
 import { generateScaleData } from './generate';
-import { runLighthouse, type LighthouseResult, type Session } from './lighthouse';
+import { runLighthouse, type FormFactor, type LighthouseResult, type Session } from './lighthouse';
 import { measureReads, measureWrites, type Tokens } from './load';
 import { measureExports, type ExportRun } from './exports';
 import { measureImports } from './imports';
 import { describeMachine, loadAverage } from './machine';
-import { renderReport, writeReport, type BundleRow, type EngineRun } from './report';
+import { renderReport, webSection, writeReport, type BundleRow, type EngineRun } from './report';
 import { ensureBuilt, projectRoot, startServer } from './server';
 import { benchTargets, exportTargets, unmeasuredRoutes } from './targets';
 
@@ -57,8 +63,12 @@ const only = option('only');
 const small = flag('small');
 const lighthouseRuns = numberOption('lighthouse-runs', 3);
 const withWeb = !flag('no-web');
-const withExports = !flag('no-exports') && (!only || 'export'.includes(only));
-const writeDocs = !flag('no-docs') && !only && !small;
+const onlyWeb = flag('only-web');
+const lighthousePages = option('pages');
+const formFactors = (option('form-factor')?.split(',') ?? ['mobile', 'desktop']) as FormFactor[];
+const withExports = !onlyWeb && !flag('no-exports') && (!only || 'export'.includes(only));
+const writeDocs =
+  !flag('no-docs') && !only && !small && !onlyWeb && !lighthousePages && !option('form-factor');
 
 const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
 
@@ -115,12 +125,13 @@ async function benchEngine(engine: Engine): Promise<{
     if (only) {
       targets = targets.filter((t) => t.budget === 'ceiling' || t.label.includes(only));
     }
+    if (onlyWeb) targets = [];
     const before = loadAverage();
     log(`${engine}: ${targets.length} read targets; load average ${before}`);
     const reads = await measureReads(server, targets, tokens, options, (line) =>
       log(`${engine}: ${line}`),
     );
-    log(`${engine}: the same reads, every request a cache miss`);
+    if (targets.length) log(`${engine}: the same reads, every request a cache miss`);
     const computed = await measureReads(
       server,
       targets,
@@ -141,10 +152,10 @@ async function benchEngine(engine: Engine): Promise<{
         { name: 'Sign-in', route: '/signin' },
         { name: 'Dashboard (HR)', route: '/dashboard', session: manager },
         { name: 'Dashboard (employee)', route: '/dashboard', session: employee },
-      ];
+      ].filter((page) => !lighthousePages || page.name.includes(lighthousePages));
       lighthouse = [];
       try {
-        for (const formFactor of ['mobile', 'desktop'] as const) {
+        for (const formFactor of formFactors) {
           lighthouse.push(
             ...(await runLighthouse(
               `${server.url}/spms/`,
@@ -175,18 +186,21 @@ async function benchEngine(engine: Engine): Promise<{
       server.resetPeak();
     }
 
-    log(`${engine}: writes`);
-    const write = await measureWrites(
-      server,
-      tokens.manager[0]!,
-      data.employeeIds,
-      data.metricTypeIds,
-      {
-        connections: options.connections,
-        seconds: 10,
-      },
-    );
-    log(`${engine}: ${write.rps} values/s, p99 ${write.p99} ms, ${write.failures} failed`);
+    let write: EngineRun['write'] = null;
+    if (!onlyWeb) {
+      log(`${engine}: writes`);
+      write = await measureWrites(
+        server,
+        tokens.manager[0]!,
+        data.employeeIds,
+        data.metricTypeIds,
+        {
+          connections: options.connections,
+          seconds: 10,
+        },
+      );
+      log(`${engine}: ${write.rps} values/s, p99 ${write.p99} ms, ${write.failures} failed`);
+    }
     const final = server.memory();
 
     // Last: they add staff and values.
@@ -226,7 +240,9 @@ log(`machine: ${machine.cpu}, ${machine.cores} cores; load average ${loadAverage
 const runs: EngineRun[] = [];
 let lighthouse: LighthouseResult[] | null = null;
 let lighthouseError: string | null = null;
-for (const engine of engines.length ? engines : (['sqlite', 'postgres'] as Engine[])) {
+// Lighthouse runs on the SQLite server only.
+const defaultEngines: Engine[] = onlyWeb ? ['sqlite'] : ['sqlite', 'postgres'];
+for (const engine of engines.length ? engines : defaultEngines) {
   if (engine === 'postgres' && !machine.postgres) {
     log('postgres: no server reachable at BENCH_DATABASE_URL / TEST_DATABASE_URL, skipped');
     continue;
@@ -257,7 +273,8 @@ const rawDir = path.join(projectRoot, 'build/bench');
 mkdirSync(rawDir, { recursive: true });
 const rawFile = path.join(rawDir, `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
 writeFileSync(rawFile, JSON.stringify(report, null, 2));
-const markdown = renderReport(report);
+// Without reads the engine tables would be empty: the web part alone.
+const markdown = onlyWeb ? webSection(report) : renderReport(report);
 console.log(`\n${markdown}`);
 log(`raw figures: ${path.relative(projectRoot, rawFile)}`);
 if (writeDocs) {

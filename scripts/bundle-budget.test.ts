@@ -5,6 +5,8 @@ import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error -- plain ES module shared with the command line
 import { bundleReport } from './bundle-report.mjs';
+// @ts-expect-error -- plain ES module shared with the build
+import { signedInPreloads } from './signed-in-preload.mjs';
 
 /** PRODUCT.md section 6: landing and sign-in under 150 KB of gzipped JavaScript. */
 const BUDGET_BYTES = 150 * 1024;
@@ -53,6 +55,17 @@ describe('web bundle budget', () => {
 
   it('keeps every other public page within the landing budget', () => {
     for (const page of PUBLIC_ROUTES) expect(report[page], page).toBeLessThan(BUDGET_BYTES);
+  });
+
+  it('preloads the frame and the dashboard for a signed-in visitor, and nothing of the entry', () => {
+    const preloads = signedInPreloads(outDir) as Record<string, string[]>;
+    const dashboard = preloads['/dashboard']!;
+    expect(dashboard.some((file) => /\/app-layout-[\w-]+\.js$/.test(file))).toBe(true);
+    expect(dashboard.some((file) => /\/dashboard-page-[\w-]+\.js$/.test(file))).toBe(true);
+    expect(dashboard.some((file) => /\/(index|entry-vendor)-/.test(file))).toBe(false);
+    expect(preloads['/signin']).toBeUndefined();
+    expect(preloads['/']).toBeUndefined();
+    expect(readFileSync(path.join(outDir, 'signed-in-preload.js'), 'utf8')).toContain(dashboard[0]);
   });
 
   it('loads every signed-in route with under 300 KB of gzipped JavaScript', () => {

@@ -1,12 +1,15 @@
 import { RouterProvider, createHashRouter, type RouteObject } from 'react-router';
+import { prefetchDashboard } from '../features/dashboard/api/prefetch-dashboard';
 import SignInPage from '../features/auth/sign-in-page';
 import LandingPage from '../features/landing/landing-page';
 import PrivacyPage from '../features/landing/privacy-page';
 import TermsPage from '../features/landing/terms-page';
 import { setUnauthorizedHandler } from '../lib/api-client';
+import { readSession } from '../lib/session-storage';
 import { TitledOutlet, type RouteHandle } from './document-title';
 import { RedirectIfSignedIn, RequireRole, RequireSession } from './guards';
 import { PageLoader } from './page-loader';
+import { queryClient } from './query-client';
 import { RouteError } from './route-error';
 
 type PageModule = Promise<{ default: React.ComponentType }>;
@@ -17,6 +20,18 @@ type PageModule = Promise<{ default: React.ComponentType }>;
 const page = (load: () => PageModule) => async () => ({ Component: (await load()).default });
 /** The screen's name in the browser tab's title. */
 const titled = (title: string): { handle: RouteHandle } => ({ handle: { title } });
+
+/**
+ * The dashboard's loader, defined beside its `lazy` so that it runs while the page's code
+ * downloads: the dashboard's calls start then, not after its first render (the first screen
+ * after sign-in, and what a signed-in visitor opens). It does not wait for them; the page shows
+ * its skeletons until they answer.
+ */
+function startDashboardCalls() {
+  const session = readSession();
+  if (session) prefetchDashboard(queryClient, session.user);
+  return null;
+}
 
 const routes: RouteObject[] = [
   {
@@ -41,6 +56,7 @@ const routes: RouteObject[] = [
                 path: '/dashboard',
                 ...titled('Dashboard'),
                 lazy: page(() => import('../features/dashboard/dashboard-page')),
+                loader: startDashboardCalls,
               },
               {
                 path: '/staff',

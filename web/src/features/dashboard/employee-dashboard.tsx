@@ -10,17 +10,21 @@ import { PerformanceSummary } from './components/performance-summary';
 import { RecentBonuses, RecentMetrics } from './components/recent-activity';
 import { SemesterPerformance } from './components/semester-performance';
 import { StatCard } from './components/stat-card';
+import { useAfterFirstPaint } from './components/use-after-first-paint';
 
 /**
  * The employee dashboard of SPEC.md section 2: the two cards, Semester Performance, the trend
  * chart, the recent lists and the summary, with the bonus and ranking toasts. The figures come
  * from one call (GET /api/employees/dashboard); the recent lists and toasts from their own.
+ * Everything below Semester Performance renders just after the first paint.
  */
 export function EmployeeDashboard({ firstName }: { firstName: string }) {
   const dashboard = useEmployeeDashboard();
   const data = dashboard.isError ? undefined : dashboard.data;
   const error = dashboard.isError ? errorMessage(dashboard.error) : null;
   const heading = useRef<HTMLHeadingElement>(null);
+  // The chart, the recent lists and the summary sit below a phone's first screen.
+  const showLower = useAfterFirstPaint();
 
   return (
     <Stack>
@@ -51,14 +55,18 @@ export function EmployeeDashboard({ firstName }: { firstName: string }) {
       </SimpleGrid>
 
       <SemesterPerformance data={data} failed={Boolean(error)} />
-      <MonthlyScores data={data} error={error} />
+      {showLower && (
+        <>
+          <MonthlyScores data={data} error={error} />
 
-      <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <RecentMetrics />
-        <RecentBonuses />
-      </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            <RecentMetrics />
+            <RecentBonuses />
+          </SimpleGrid>
 
-      <PerformanceSummary data={data} failed={Boolean(error)} />
+          <PerformanceSummary data={data} failed={Boolean(error)} />
+        </>
+      )}
     </Stack>
   );
 }
