@@ -24,6 +24,30 @@ const POSTGRES_INDEXES = [
   ['questions_question_trgm_idx', 'questions', 'question'],
 ] as const;
 
+/** SQLite: the audit search's FTS5 table and its triggers (also 0009's way back to 0008). */
+export const SQLITE_AUDIT_SEARCH = [
+  `create virtual table audit_entries_search using fts5(
+     name, description,
+     content = 'audit_entries', content_rowid = 'id',
+     tokenize = 'trigram case_sensitive 0')`,
+  `insert into audit_entries_search (audit_entries_search) values ('rebuild')`,
+  `create trigger audit_entries_search_insert after insert on audit_entries begin
+     insert into audit_entries_search (rowid, name, description)
+     values (new.id, new.name, new.description);
+   end`,
+  `create trigger audit_entries_search_delete after delete on audit_entries begin
+     insert into audit_entries_search (audit_entries_search, rowid, name, description)
+     values ('delete', old.id, old.name, old.description);
+   end`,
+  `create trigger audit_entries_search_update after update of id, name, description
+   on audit_entries begin
+     insert into audit_entries_search (audit_entries_search, rowid, name, description)
+     values ('delete', old.id, old.name, old.description);
+     insert into audit_entries_search (rowid, name, description)
+     values (new.id, new.name, new.description);
+   end`,
+];
+
 export async function up(db: Kysely<any>): Promise<void> {
   if (isPostgres(db)) {
     await sql`create extension if not exists pg_trgm`.execute(db);
@@ -34,29 +58,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     }
     return;
   }
-  const statements = [
-    `create virtual table audit_entries_search using fts5(
-       name, description,
-       content = 'audit_entries', content_rowid = 'id',
-       tokenize = 'trigram case_sensitive 0')`,
-    `insert into audit_entries_search (audit_entries_search) values ('rebuild')`,
-    `create trigger audit_entries_search_insert after insert on audit_entries begin
-       insert into audit_entries_search (rowid, name, description)
-       values (new.id, new.name, new.description);
-     end`,
-    `create trigger audit_entries_search_delete after delete on audit_entries begin
-       insert into audit_entries_search (audit_entries_search, rowid, name, description)
-       values ('delete', old.id, old.name, old.description);
-     end`,
-    `create trigger audit_entries_search_update after update of id, name, description
-     on audit_entries begin
-       insert into audit_entries_search (audit_entries_search, rowid, name, description)
-       values ('delete', old.id, old.name, old.description);
-       insert into audit_entries_search (rowid, name, description)
-       values (new.id, new.name, new.description);
-     end`,
-  ];
-  for (const statement of statements) await sql.raw(statement).execute(db);
+  for (const statement of SQLITE_AUDIT_SEARCH) await sql.raw(statement).execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

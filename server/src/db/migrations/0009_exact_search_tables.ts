@@ -1,5 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations work on any schema */
 import { sql, type Kysely } from 'kysely';
+import { SQLITE_AUDIT_SEARCH } from './0008_search_indexes';
 import { isPostgres } from './helpers';
 
 /**
@@ -106,27 +107,5 @@ export async function down(db: Kysely<any>): Promise<void> {
     await sql.raw(`drop table ${table}`).execute(db);
   }
   // 0008's audit table as it was.
-  const statements = [
-    `create virtual table audit_entries_search using fts5(
-       name, description,
-       content = 'audit_entries', content_rowid = 'id',
-       tokenize = 'trigram case_sensitive 0')`,
-    `insert into audit_entries_search (audit_entries_search) values ('rebuild')`,
-    `create trigger audit_entries_search_insert after insert on audit_entries begin
-       insert into audit_entries_search (rowid, name, description)
-       values (new.id, new.name, new.description);
-     end`,
-    `create trigger audit_entries_search_delete after delete on audit_entries begin
-       insert into audit_entries_search (audit_entries_search, rowid, name, description)
-       values ('delete', old.id, old.name, old.description);
-     end`,
-    `create trigger audit_entries_search_update after update of id, name, description
-     on audit_entries begin
-       insert into audit_entries_search (audit_entries_search, rowid, name, description)
-       values ('delete', old.id, old.name, old.description);
-       insert into audit_entries_search (rowid, name, description)
-       values (new.id, new.name, new.description);
-     end`,
-  ];
-  for (const statement of statements) await sql.raw(statement).execute(db);
+  for (const statement of SQLITE_AUDIT_SEARCH) await sql.raw(statement).execute(db);
 }
