@@ -4,7 +4,7 @@ import { listEmployeesQuerySchema } from '#contract/employees';
 import { listUsersQuerySchema } from '#contract/users';
 import { containsIgnoringCase, lowerContainsPattern } from '../src/db/like';
 import { listEmployees } from '../src/modules/employees/employees.repository';
-import { listHrQuestions } from '../src/modules/questions/questions.repository';
+import { listHrQuestions } from '../src/modules/questions/hr-questions.repository';
 import { listUsers } from '../src/modules/users/users.repository';
 import { insertEmployee, insertUser } from './helpers/factories';
 import { insertQuestion } from './helpers/question-factories';

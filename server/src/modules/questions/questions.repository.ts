@@ -1,17 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { ResponseStatus } from '#contract/questions';
 import { isPostgres, textValue, timestampValue } from '../../db/dialect';
-import { containsIgnoringCase, lowerContainsPattern } from '../../db/like';
 import { takeInsightsLock } from '../insights/insight-totals.repository';
 import type { DB } from '../../db/schema';
-import { listTotal } from '../list-totals/list-totals.repository';
-import { staffMatch } from '../employees/employees.repository';
-import {
-  QUESTION_STATES,
-  trigramMatches,
-  trigramQuery,
-  usesTrigramTable,
-} from '../../db/text-search';
 
 /**
  * Questions, one row per employee asked. Employees read theirs through (employee_id,
@@ -19,7 +10,7 @@ import {
  * An answered question has `responded_at` and `updated_at` both set to the moment of answering.
  */
 
-const QUESTION_COLUMNS = [
+export const QUESTION_COLUMNS = [
   'q.id',
   'q.employee_id',
   'q.question',
@@ -60,151 +51,6 @@ export async function listOwnQuestions(
       .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.total) };
-}
-
-/**
- * HR's questions by status and search. PostgreSQL: two subqueries rather than one OR across the
- * join, so each uses its own trigram index (migration 0008): 18 ms became 4-12 ms over 20,000
- * questions. SQLite, for a text of 3 characters or more: the same two subqueries from its exact
- * trigram tables (migration 0009, db/text-search.ts), read as one OR of two rowid lists, with the
- * status tested on those rows only (`+` keeps the planner from walking every pending question
- * through the status index instead: 5,900 rows for "work", four times slower). Shorter text:
- * the OR of the two LIKEs, row by row.
- */
-function hrQuestions(
-  db: Kysely<DB>,
-  filter: { status: ResponseStatus; search?: string },
-  { walk = false } = {},
-) {
-  const search = filter.search;
-  const indexed = Boolean(search) && sqliteIndexed(db, search!);
-  let query = db.selectFrom('questions as q').innerJoin('employees as e', 'e.id', 'q.employee_id');
-  const responded = indexed ? sql`+q.responded_at` : sql.ref('q.responded_at');
-  if (filter.status === 'answered') query = query.where(sql<boolean>`${responded} is not null`);
-  if (filter.status === 'pending') query = query.where(sql<boolean>`${responded} is null`);
-  if (!search) return query;
-  if (indexed) return query.where(sqliteIndexedMatch(db, search, walk));
-  // search_text (name, email, position, code) is lower-cased by the database (migration 0002).
-  const pattern = lowerContainsPattern(search);
-  return query.where((eb) =>
-    isPostgres(db)
-      ? eb.or([
-          eb(
-            'q.id',
-            'in',
-            eb
-              .selectFrom('questions as qs')
-              .select('qs.id')
-              .where(containsIgnoringCase(db, sql.ref('qs.question'), search)),
-          ),
-          eb(
-            'q.employee_id',
-            'in',
-            eb
-              .selectFrom('employees as es')
-              .select('es.id')
-              .where(sql<boolean>`es.search_text like ${pattern} escape '\\'`),
-          ),
-        ])
-      : eb.or([
-          containsIgnoringCase(db, sql.ref('q.question'), search),
-          sql<boolean>`e.search_text like ${pattern} escape '\\'`,
-        ]),
-  );
-}
-
-/** Whether SQLite's trigram tables answer: both texts, each lowered as its LIKE lowers it. */
-function sqliteIndexed(db: Kysely<DB>, search: string) {
-  return usesTrigramTable(db, search, 'ascii') && usesTrigramTable(db, search, 'unicode');
-}
-
-/** The question's text (LIKE folds ASCII only) or its employee's search_text contains it. */
-function sqliteIndexedMatch(db: Kysely<DB>, search: string, walk = false) {
-  // `+` (walk): test each question as the newest-first walk meets it, instead of reading it
-  // through the two rowid lists.
-  const plus = sql.raw(walk ? '+' : '');
-  return sql<boolean>`(${plus}q.id in (${trigramMatches('questions_search', search, 'ascii', 'question')})
-    or ${plus}${staffMatch(db, search, 'q', 'employee_id')})`;
-}
-
-/** Questions by status from the totals kept by triggers (0007); a search counts its matches. */
-async function countHrQuestions(
-  db: Kysely<DB>,
-  filter: { status: ResponseStatus; search?: string },
-) {
-  if (!filter.search) {
-    const [all, answered] = await Promise.all([
-      filter.status === 'answered' ? 0 : listTotal(db, 'questions'),
-      filter.status === 'all' ? 0 : listTotal(db, 'questions:answered'),
-    ]);
-    return filter.status === 'all' ? all : filter.status === 'answered' ? answered : all - answered;
-  }
-  // Every question has its employee (a foreign key), so the indexed count needs no join.
-  const count =
-    sqliteIndexed(db, filter.search) && filter.status !== 'all'
-      ? await sqliteIndexedCount(db, filter.search, filter.status)
-      : sqliteIndexed(db, filter.search)
-        ? await db
-            .selectFrom('questions as q')
-            .where(sqliteIndexedMatch(db, filter.search))
-            .select((eb) => eb.fn.countAll<number | string | bigint>().as('total'))
-            .executeTakeFirstOrThrow()
-        : await hrQuestions(db, filter)
-            .select((eb) => eb.fn.countAll<number | string | bigint>().as('total'))
-            .executeTakeFirstOrThrow();
-  return Number(count.total);
-}
-
-/**
- * Pending (or answered) questions matching, on SQLite: those whose text matches, counted by the
- * trigram table alone (the text's phrase AND the state's trigram: 0.3 ms for "work", where
- * testing each of its 3,945 matches' row took 1.3 ms), plus those in the state whose employee
- * matches and whose text does not (a disjoint part, usually empty or small).
- */
-async function sqliteIndexedCount(
-  db: Kysely<DB>,
-  search: string,
-  status: Exclude<ResponseStatus, 'all'>,
-) {
-  const byText = `${trigramQuery(search, 'ascii', 'question')} AND {state} : "${QUESTION_STATES[status]}"`;
-  const { rows } = await sql<{ total: number | string | bigint }>`select
-    (select count(*) from questions_search where questions_search match ${byText})
-    + (select count(*) from questions as q
-        where ${staffMatch(db, search, 'q', 'employee_id')}
-        and +q.responded_at is ${sql.raw(status === 'pending' ? '' : 'not ')}null
-        and q.id not in (${trigramMatches('questions_search', search, 'ascii', 'question')}))
-    as total`.execute(db);
-  return rows[0]!;
-}
-
-/**
- * One page of HR's questions, newest activity first, and the total. On SQLite with the trigram
- * tables, the total comes first and picks how to find the page, as for the audit trail: when
- * many questions match ("work": 1,138 of 5,910 pending), walking the questions newest first
- * and testing each stops after some (offset + limit) × questions / matches rows (0.9 ms instead
- * of 4 ms); when few do ("son": 166), reading the matches and sorting them is quicker.
- */
-export async function listHrQuestions(
-  db: Kysely<DB>,
-  filter: { status: ResponseStatus; search?: string },
-  page: QuestionPage,
-) {
-  const rows = (walk: boolean) =>
-    hrQuestions(db, filter, { walk })
-      .select([...QUESTION_COLUMNS, 'e.first_name', 'e.last_name', 'e.email'])
-      .orderBy('q.updated_at', 'desc')
-      .orderBy('q.id', 'desc')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute();
-  if (filter.search && sqliteIndexed(db, filter.search)) {
-    const total = await countHrQuestions(db, filter);
-    const questions = await countHrQuestions(db, { status: filter.status });
-    const walked = total === 0 ? Infinity : ((page.offset + page.limit) * questions) / total;
-    return { rows: await rows(walked < 2 * total), total };
-  }
-  const [found, total] = await Promise.all([rows(false), countHrQuestions(db, filter)]);
-  return { rows: found, total };
 }
 
 /**

@@ -23,11 +23,11 @@ import {
   employeesWithIds,
   findQuestionForAnswer,
   insertQuestions,
-  listHrQuestions,
   listOwnQuestions,
   recordAnswer,
   type EmployeeToAsk,
 } from './questions.repository';
+import { listHrQuestions } from './hr-questions.repository';
 
 /** How many people an "asked" description names before it says "and N more". */
 const NAMED_IN_DESCRIPTION = 10;
