@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /**
  * False until the browser has painted what this component first rendered (a frame, then a
@@ -10,7 +10,8 @@ export function useAfterPaint(): boolean {
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setPainted(true), 0);
+      // A transition: React renders what this reveals in slices, not one long task.
+      timer = setTimeout(() => startTransition(() => setPainted(true)), 0);
     });
     return () => {
       cancelAnimationFrame(frame);

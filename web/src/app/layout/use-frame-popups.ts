@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type * as FramePopups from './frame-popups';
 import { useAfterPaint } from './use-after-paint';
 
@@ -33,7 +33,7 @@ export function useFramePopups(): [FramePopupsModule | null, () => void] {
         const active = document.activeElement;
         focusedLabel.current =
           active instanceof HTMLElement ? active.getAttribute('aria-label') : null;
-        setPopups(() => module);
+        startTransition(() => setPopups(() => module));
       },
       () => undefined, // Asked again when the account button is clicked.
     );
