@@ -60,8 +60,10 @@ function precompress(): Plugin {
 const FRAME_SHARED = new RegExp(
   [
     // The icons of every screen (45, about 6 KB): the frame's navigation uses half of them.
-    String.raw`node_modules/(@floating-ui|@tabler/icons-react)/`,
-    String.raw`node_modules/@mantine/core/esm/components/(AppShell|Avatar|Badge|Menu|NavLink|Notification|Popover|Portal|Skeleton|Table|Tooltip|VisuallyHidden|FocusTrap|Floating\w*)/`,
+    // Not Menu, Popover, Tooltip and floating-ui: the frame's pop-ups load after its first paint
+    // (app/layout/use-frame-popups.ts).
+    String.raw`node_modules/@tabler/icons-react/`,
+    String.raw`node_modules/@mantine/core/esm/components/(AppShell|Avatar|Badge|NavLink|Notification|Portal|Skeleton|Table|VisuallyHidden|FocusTrap)/`,
     String.raw`node_modules/@mantine/core/esm/(core|utils)/`,
     String.raw`node_modules/@mantine/(hooks/esm/utils|store)/`,
     String.raw`node_modules/@mantine/hooks/esm/use-(click-outside|focus-return|focus-trap|window-event|floating-indicator|did-update|merged-ref|uncontrolled|id|media-query|reduced-motion|disclosure|timeout|mutation-observer)`,

@@ -1,12 +1,14 @@
-import { ActionIcon, AppShell, Burger, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, AppShell, Burger, Group, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery, useReducedMotion } from '@mantine/hooks';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactElement } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
 import { SETTINGS_ICON as SettingsIcon } from '../navigation';
 import { ProductMark } from './product-mark';
 import { SidebarNav } from './sidebar-nav';
 import { SkipLink } from './skip-link';
+import { useAfterPaint } from './use-after-paint';
+import { useFramePopups, type FramePopupsModule } from './use-frame-popups';
 import { UserMenu } from './user-menu';
 
 const MAIN_ID = 'main-content';
@@ -28,9 +30,12 @@ export default function AppLayout() {
   const [navOpened, nav] = useDisclosure(false);
   const [passwordOpened, passwordModal] = useDisclosure(false);
   const [passwordWanted, setPasswordWanted] = useState(false);
-  const [toastsWanted, setToastsWanted] = useState(false);
-  useEffect(() => setToastsWanted(true), []);
+  // Toasts and pop-ups come just after the first paint: their code (@mantine/notifications,
+  // Menu, Tooltip, floating-ui) would otherwise download and parse before it.
+  const toastsWanted = useAfterPaint();
   const { pathname } = useLocation();
+  // The user menu and the tooltip, just after the first paint (use-frame-popups.ts).
+  const [popups, requestPopups] = useFramePopups();
   // Below Mantine's `sm` breakpoint the sidebar slides off screen when closed; it must then be
   // out of the keyboard's reach too.
   const isPhone = useMediaQuery('(max-width: 48em)');
@@ -75,7 +80,7 @@ export default function AppLayout() {
           </Group>
           <Group gap="xs" wrap="nowrap">
             <ColorSchemeToggle />
-            <Tooltip label="Change Password">
+            <WithTooltip popups={popups} label="Change Password">
               <ActionIcon
                 variant="subtle"
                 size="lg"
@@ -88,7 +93,7 @@ export default function AppLayout() {
               >
                 <SettingsIcon size={20} aria-hidden />
               </ActionIcon>
-            </Tooltip>
+            </WithTooltip>
           </Group>
         </Group>
       </AppShell.Header>
@@ -101,7 +106,7 @@ export default function AppLayout() {
           <SidebarNav onNavigate={nav.close} />
         </AppShell.Section>
         <AppShell.Section>
-          <UserMenu />
+          <UserMenu popups={popups} requestPopups={requestPopups} />
         </AppShell.Section>
       </AppShell.Navbar>
 
@@ -127,4 +132,18 @@ export default function AppLayout() {
       </Suspense>
     </AppShell>
   );
+}
+
+/** Mantine's Tooltip once the pop-up module has arrived; until then the child's own title. */
+function WithTooltip({
+  popups,
+  label,
+  children,
+}: {
+  popups: FramePopupsModule | null;
+  label: string;
+  children: ReactElement;
+}) {
+  if (!popups) return children;
+  return <popups.Tooltip label={label}>{children}</popups.Tooltip>;
 }

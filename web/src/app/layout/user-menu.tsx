@@ -1,17 +1,46 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconLogout } from '@tabler/icons-react';
+import { Avatar, Group, Text, UnstyledButton } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
+import { useState, type ComponentProps } from 'react';
 import { useNavigate } from 'react-router';
 import { fullName, initials } from '../../lib/format';
 import { useSession } from '../../lib/session';
+import type { FramePopupsModule } from './use-frame-popups';
 
-/** Initials and full name at the bottom of the sidebar; opens name, role, email and Sign Out. */
-export function UserMenu() {
+/**
+ * Initials and full name at the bottom of the sidebar; opens name, role, email and Sign Out.
+ * The menu itself (Menu, floating-ui) arrives just after the first paint (`popups`,
+ * use-frame-popups.ts); until then the same button is drawn alone, and a click on it asks for
+ * the menu and opens it on arrival.
+ */
+export function UserMenu({
+  popups,
+  requestPopups,
+}: {
+  popups: FramePopupsModule | null;
+  requestPopups: () => void;
+}) {
   const { user, signOut } = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const [openOnArrival, setOpenOnArrival] = useState(false);
   if (!user) return null;
   const name = fullName(user.firstname, user.lastname);
+  const avatar = initials(user.firstname, user.lastname);
+
+  if (!popups) {
+    return (
+      <AccountButton
+        name={name}
+        avatar={avatar}
+        aria-haspopup="menu"
+        aria-expanded={false}
+        onClick={() => {
+          setOpenOnArrival(true);
+          requestPopups();
+        }}
+      />
+    );
+  }
 
   const handleSignOut = () => {
     signOut();
@@ -21,45 +50,38 @@ export function UserMenu() {
   };
 
   return (
-    <Menu position="top-start" width={240} withinPortal>
-      <Menu.Target>
-        <UnstyledButton
-          aria-label={`Account menu for ${name}`}
-          p="xs"
-          style={{ width: '100%', borderRadius: 'var(--mantine-radius-md)' }}
-        >
-          <Group gap="sm" wrap="nowrap">
-            <Avatar color="blue" radius="xl" aria-hidden>
-              {initials(user.firstname, user.lastname)}
-            </Avatar>
-            <Text size="sm" fw={600} truncate>
-              {name}
-            </Text>
-          </Group>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <div style={{ padding: '8px 12px' }}>
-          <Text fw={600} size="sm">
-            {name}
-          </Text>
-          <Text size="xs" c="dimmed" tt="capitalize">
-            {user.user_type}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {user.email}
-          </Text>
-        </div>
-        <Menu.Divider />
-        {/* The theme's error red on the usual hover: Mantine's red item fails contrast (theme.ts). */}
-        <Menu.Item
-          c="var(--mantine-color-error)"
-          leftSection={<IconLogout size={16} aria-hidden />}
-          onClick={handleSignOut}
-        >
-          Sign Out
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <popups.UserMenuPopup
+      name={name}
+      role={user.user_type}
+      email={user.email}
+      defaultOpened={openOnArrival}
+      onSignOut={handleSignOut}
+    >
+      <AccountButton name={name} avatar={avatar} />
+    </popups.UserMenuPopup>
+  );
+}
+
+function AccountButton({
+  name,
+  avatar,
+  ...rest
+}: { name: string; avatar: string } & ComponentProps<'button'>) {
+  return (
+    <UnstyledButton
+      aria-label={`Account menu for ${name}`}
+      p="xs"
+      style={{ width: '100%', borderRadius: 'var(--mantine-radius-md)' }}
+      {...rest}
+    >
+      <Group gap="sm" wrap="nowrap">
+        <Avatar color="blue" radius="xl" aria-hidden>
+          {avatar}
+        </Avatar>
+        <Text size="sm" fw={600} truncate>
+          {name}
+        </Text>
+      </Group>
+    </UnstyledButton>
   );
 }
