@@ -47,6 +47,22 @@ export function lazyRoutes(routerFile = ROUTER) {
   return routes.sort((a, b) => a.at - b.at);
 }
 
+/**
+ * Walks Vite's manifest: `collect(key, files)` adds a chunk's file and those of every chunk it
+ * imports statically; `entryFiles` is what the entry loads.
+ */
+export function manifestWalk(manifest) {
+  const collect = (key, files) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return files;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) collect(imported, files);
+    return files;
+  };
+  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  return { collect, entryFiles: collect(entryKey, new Set()) };
+}
+
 /** Per route: total gzipped bytes of JavaScript it loads, and those of its own chunk. */
 export function bundleDetails(distDir = 'web/dist', routerFile = ROUTER) {
   const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8'));
@@ -61,15 +77,7 @@ export function bundleDetails(distDir = 'web/dist', routerFile = ROUTER) {
       gzipped.set(file, gzipSync(readFileSync(path.join(distDir, file))).length);
     return gzipped.get(file);
   };
-  const collect = (key, files) => {
-    const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file)) return files;
-    files.add(chunk.file);
-    for (const imported of chunk.imports ?? []) collect(imported, files);
-    return files;
-  };
-  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
-  const entryFiles = collect(entryKey, new Set());
+  const { collect, entryFiles } = manifestWalk(manifest);
   const total = (files) => [...files].reduce((sum, file) => sum + sizeOf(file), 0);
   const details = {};
   for (const { name, route, module, lazy, signedIn } of lazyRoutes(routerFile)) {

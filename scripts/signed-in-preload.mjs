@@ -6,22 +6,14 @@
 // web/public is the development server's, which preloads nothing.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { lazyRoutes } from './bundle-report.mjs';
+import { lazyRoutes, manifestWalk } from './bundle-report.mjs';
 
 const LAYOUT = 'src/app/layout/app-layout.tsx';
 
 /** Per signed-in route of the router, the files to preload (relative to index.html). */
 export function signedInPreloads(distDir = 'web/dist', routerFile = 'web/src/app/router.tsx') {
   const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8'));
-  const collect = (key, files) => {
-    const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file)) return files;
-    files.add(chunk.file);
-    for (const imported of chunk.imports ?? []) collect(imported, files);
-    return files;
-  };
-  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
-  const entryFiles = collect(entryKey, new Set());
+  const { collect, entryFiles } = manifestWalk(manifest);
   const beyondEntry = (files) => [...files].filter((file) => !entryFiles.has(file));
   const frame = beyondEntry(collect(LAYOUT, new Set()));
   const routes = {};
