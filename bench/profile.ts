@@ -9,7 +9,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { createBenchAccounts, signInAll } from './accounts';
-import { readBenchData } from './bench-data';
+import { benchScale, readBenchData } from './bench-data';
 import { createBenchDatabase } from './databases';
 import { generateScaleData } from './generate';
 import { measureReads } from './load';
@@ -78,17 +78,9 @@ function summarise(profile: CpuProfile, top = 40): string[] {
 
 const bench = await createBenchDatabase(engine, 'profile');
 try {
-  const scale = small
-    ? { employees: 1_000, metricValues: 100_000, bonuses: 10_000 }
-    : { employees: 10_000, metricValues: 1_000_000, bonuses: 100_000 };
+  const scale = benchScale(small);
   console.log(`${engine}: loading ${scale.employees} staff, ${scale.metricValues} values...`);
-  await generateScaleData(bench.database.db, {
-    ...scale,
-    metricTypes: 50,
-    employeeAccounts: scale.employees,
-    questions: scale.employees * 2,
-    auditEntries: scale.bonuses * 2,
-  });
+  await generateScaleData(bench.database.db, scale);
   const accounts = await createBenchAccounts(bench.database.db);
   if (engine === 'postgres') await sql`analyze`.execute(bench.database.db);
   const data = await readBenchData(bench.database.db);

@@ -35,7 +35,7 @@ import { bundleDetails } from '../scripts/bundle-report.mjs';
 // @ts-expect-error -- plain ES module shared with the test runner
 import { findChromium } from '../scripts/environment.mjs';
 import { createBenchAccounts, signInAll } from './accounts';
-import { readBenchData } from './bench-data';
+import { benchScale, readBenchData } from './bench-data';
 import { createBenchDatabase } from './databases';
 import { generateScaleData } from './generate';
 import { runLighthouse, type FormFactor, type LighthouseResult, type Session } from './lighthouse';
@@ -86,19 +86,11 @@ async function benchEngine(engine: Engine): Promise<{
 }> {
   const bench = await createBenchDatabase(engine, 'run');
   const { db } = bench.database;
-  const scale = small
-    ? { employees: 1_000, metricValues: 100_000, bonuses: 10_000 }
-    : { employees: 10_000, metricValues: 1_000_000, bonuses: 100_000 };
+  const scale = benchScale(small);
   log(
     `${engine}: loading ${scale.employees} staff, 50 metric types, ${scale.metricValues} values, ${scale.bonuses} bonuses...`,
   );
-  const summary = await generateScaleData(db, {
-    ...scale,
-    metricTypes: 50,
-    employeeAccounts: scale.employees,
-    questions: scale.employees * 2,
-    auditEntries: scale.bonuses * 2,
-  });
+  const summary = await generateScaleData(db, scale);
   log(
     `${engine}: loaded in ${summary.seconds.load.toFixed(1)} s, aggregated in ${summary.seconds.aggregate.toFixed(1)} s`,
   );
