@@ -27,6 +27,23 @@ describeInBrowser('the product runs and signs people in', (session) => {
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
+  it("runs the page's two inline scripts, allowed by their hashes, and blocks nothing", async () => {
+    const { server } = session();
+    const csp = (await fetch(server.appUrl)).headers.get('content-security-policy') ?? '';
+    expect(csp.match(/'sha256-[\w+/=]+'/g)).toHaveLength(2);
+    const page = await session().newPage();
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (message.text().includes('Content Security Policy')) refused.push(message.text());
+    });
+    await page.goto(server.appUrl);
+    await expect
+      .poll(() => page.locator('html').getAttribute('data-mantine-color-scheme'))
+      .toBe('light');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(refused).toEqual([]);
+  });
+
   it('works on a phone: the header menu opens the sidebar as an overlay that closes on navigation', async () => {
     const { server } = session();
     const page = await session().newPage({ viewport: { width: 390, height: 844 } });

@@ -1,9 +1,9 @@
-// The small script index.html loads (async) to start downloading a signed-in screen's code with
+// The small script in index.html's head that starts downloading a signed-in screen's code with
 // the entry, not after it: for a visitor whose session is in local storage and whose address
 // names a signed-in route, it adds <link rel="modulepreload"> for the signed-in frame and that
 // route's page, with every chunk they import that the entry does not already load. Written
-// into the build by web/vite.config.ts (signedInPreload) from Vite's manifest; the copy in
-// web/public is the development server's, which preloads nothing.
+// inline into the built index.html by web/build-plugins/inline-head-scripts.ts from Vite's
+// manifest; the file in web/public is the development server's, which preloads nothing.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { lazyRoutes, manifestWalk } from './bundle-report.mjs';

@@ -1,49 +1,13 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
-// @ts-expect-error -- plain ES module shared with the bundle test
-import { signedInPreloadScript } from '../scripts/signed-in-preload.mjs';
+import { defineConfig } from 'vite';
+import { inlineHeadScripts } from './build-plugins/inline-head-scripts';
+import { precompress } from './build-plugins/precompress';
+import { scrollAreaWithoutFloatingUi } from './build-plugins/scroll-area-without-floating-ui';
 
 const webRoot = path.dirname(fileURLToPath(import.meta.url));
 const outDir = path.join(webRoot, 'dist');
-
-function* filesUnder(dir: string): Generator<string> {
-  for (const name of readdirSync(dir)) {
-    const file = path.join(dir, name);
-    if (statSync(file).isDirectory()) yield* filesUnder(file);
-    else yield file;
-  }
-}
-
-/**
- * Writes .br and .gz beside every text asset so the server sends them compressed without
- * compressing on each request (uncompressed assets cost Lighthouse 30 points).
- */
-function precompress(): Plugin {
-  let builtTo = outDir;
-  return {
-    name: 'spms-precompress',
-    apply: 'build',
-    configResolved(config) {
-      builtTo = path.resolve(config.root, config.build.outDir);
-    },
-    closeBundle() {
-      for (const file of filesUnder(builtTo)) {
-        if (!/\.(js|css|html|svg|json|txt|map)$/.test(file)) continue;
-        const content = readFileSync(file);
-        if (content.length < 1024) continue;
-        writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
-        writeFileSync(
-          `${file}.br`,
-          brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        );
-      }
-    },
-  };
-}
 
 /**
  * What the signed-in frame (app/layout) and the dashboard, the first screen after sign-in, use
@@ -63,7 +27,7 @@ const FRAME_SHARED = new RegExp(
     // Not Menu, Popover, Tooltip and floating-ui: the frame's pop-ups load after its first paint
     // (app/layout/use-frame-popups.ts).
     String.raw`node_modules/@tabler/icons-react/`,
-    String.raw`node_modules/@mantine/core/esm/components/(AppShell|Avatar|Badge|NavLink|Notification|Portal|Skeleton|Table|VisuallyHidden|FocusTrap)/`,
+    String.raw`node_modules/@mantine/core/esm/components/(AppShell|Avatar|Badge|Card|NavLink|Notification|Portal|Skeleton|Table|VisuallyHidden|FocusTrap)/`,
     String.raw`node_modules/@mantine/core/esm/(core|utils)/`,
     String.raw`node_modules/@mantine/(hooks/esm/utils|store)/`,
     String.raw`node_modules/@mantine/hooks/esm/use-(click-outside|focus-return|focus-trap|window-event|floating-indicator|did-update|merged-ref|uncontrolled|id|media-query|reduced-motion|disclosure|timeout|mutation-observer)`,
@@ -73,34 +37,16 @@ const FRAME_SHARED = new RegExp(
   ].join('|'),
 );
 
-/**
- * Writes signed-in-preload.js (scripts/signed-in-preload.mjs) from the manifest once the bundle
- * is written, before precompress: a signed-in visitor's screen then downloads with the entry
- * instead of one round of requests after it.
- */
-function signedInPreload(): Plugin {
-  let builtTo = outDir;
-  return {
-    name: 'spms-signed-in-preload',
-    apply: 'build',
-    configResolved(config) {
-      builtTo = path.resolve(config.root, config.build.outDir);
-    },
-    closeBundle: {
-      order: 'pre',
-      handler() {
-        const script = signedInPreloadScript(builtTo, path.join(webRoot, 'src/app/router.tsx'));
-        writeFileSync(path.join(builtTo, 'signed-in-preload.js'), script);
-      },
-    },
-  };
-}
-
 export default defineConfig({
   root: webRoot,
   // Relative asset URLs: the app works under whatever BASE_PATH the server mounts it.
   base: './',
-  plugins: [react(), signedInPreload(), precompress()],
+  plugins: [
+    react(),
+    scrollAreaWithoutFloatingUi(),
+    inlineHeadScripts(path.join(webRoot, 'src/app/router.tsx')),
+    precompress(),
+  ],
   build: {
     outDir,
     emptyOutDir: true,
@@ -122,6 +68,10 @@ export default defineConfig({
           groups: [
             { name: 'entry-vendor', tags: ['$initial'], test: /node_modules/, priority: 3 },
             { name: 'frame-shared', test: FRAME_SHARED, priority: 2 },
+            // A chunk of its own, which imports only React: the pop-ups of every screen use it,
+            // and grouped with some of them it made the shared chunks import each other in a
+            // circle (a component then read another's styles before that chunk had run).
+            { name: 'floating-ui', test: /node_modules\/@floating-ui\//, priority: 2 },
             {
               name: 'app-vendor',
               test: /node_modules/,

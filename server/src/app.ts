@@ -11,7 +11,7 @@ import responseCache from './plugins/response-cache';
 import security from './plugins/security';
 import services from './plugins/services';
 import textGuard from './plugins/text-guard';
-import webApp from './plugins/web-app';
+import webApp, { webAppScriptHashes } from './plugins/web-app';
 import { apiModules } from './routes';
 
 export interface AppOptions {
@@ -66,7 +66,9 @@ export async function buildApp(options: AppOptions) {
     tokens: options.tokens,
   });
   await app.register(errors);
-  await app.register(security);
+  await app.register(security, {
+    scriptHashes: options.webRoot ? webAppScriptHashes(options.webRoot) : [],
+  });
   await app.register(auth);
   await app.register(textGuard);
   await app.register(responseCache);

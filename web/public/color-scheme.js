@@ -1,7 +1,7 @@
 // Sets the colour scheme on <html> before the first paint, so nobody sees a flash of the wrong
 // theme: the person's choice (kept by the app in local storage), else the system setting.
-// Mantine's ColorSchemeScript does this inline; the Content Security Policy allows no inline
-// script, so it is this small file, loaded before the app. Keep the key in step with
+// The build puts it inline in index.html (web/build-plugins/inline-head-scripts.ts), where the
+// Content Security Policy allows it by its hash. Keep the key in step with
 // web/src/lib/color-scheme.ts (a test checks it).
 (function () {
   var scheme = 'light';

@@ -28,19 +28,25 @@ async function helmetHeaders(options: FastifyHelmetOptions): Promise<[string, st
   return headers;
 }
 
+export interface SecurityOptions {
+  /** The hashes of the web app's own inline scripts (lib/inline-scripts.ts), the only ones run. */
+  scriptHashes?: string[];
+}
+
 /**
- * Security headers for every response: a CSP without inline scripts (Google's script and frame
- * are allowed only when Google sign-in is configured), nosniff, no framing, a strict referrer
- * policy. API answers are never cached. No CORS plugin is registered: other origins cannot read.
+ * Security headers for every response: a CSP that runs no inline script but the web app's own,
+ * by hash (Google's script and frame are allowed only when Google sign-in is configured),
+ * nosniff, no framing, a strict referrer policy. API answers are never cached. No CORS plugin is
+ * registered: other origins cannot read.
  */
-async function securityPlugin(app: FastifyInstance) {
+async function securityPlugin(app: FastifyInstance, options: SecurityOptions) {
   const google = Boolean(app.config.GOOGLE_CLIENT_ID);
   const headers = await helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...(google ? [GOOGLE_SCRIPT] : [])],
+        scriptSrc: ["'self'", ...(options.scriptHashes ?? []), ...(google ? [GOOGLE_SCRIPT] : [])],
         // Mantine sets CSS variables through style attributes; scripts stay strictly external.
         styleSrc: ["'self'", "'unsafe-inline'", ...(google ? [`${GOOGLE_ORIGIN}/gsi/style`] : [])],
         imgSrc: ["'self'", 'data:', ...(google ? ['https://*.googleusercontent.com'] : [])],

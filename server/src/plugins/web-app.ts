@@ -1,12 +1,22 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { inlineScriptHashes } from '../lib/inline-scripts';
 
 export interface WebAppOptions {
   /** The folder Vite built the app into (holds index.html and assets/). */
   root: string;
+}
+
+/**
+ * The hashes of the inline scripts of the built app's page, for the CSP; none when not built.
+ * Read once at start: a rebuilt page needs a restarted server (npm start does both).
+ */
+export function webAppScriptHashes(root: string): string[] {
+  const indexFile = path.join(root, 'index.html');
+  return existsSync(indexFile) ? inlineScriptHashes(readFileSync(indexFile, 'utf8')) : [];
 }
 
 /**
