@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { inlineHeadScripts } from './build-plugins/inline-head-scripts';
+import { mantineStylesWithComponents } from './build-plugins/mantine-styles-with-components';
 import { precompress } from './build-plugins/precompress';
 import { scrollAreaWithoutFloatingUi } from './build-plugins/scroll-area-without-floating-ui';
 
@@ -44,6 +45,7 @@ export default defineConfig({
   plugins: [
     react(),
     scrollAreaWithoutFloatingUi(),
+    mantineStylesWithComponents(),
     inlineHeadScripts(path.join(webRoot, 'src/app/router.tsx')),
     precompress(),
   ],
