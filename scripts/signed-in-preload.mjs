@@ -1,7 +1,8 @@
 // The small script in index.html's head that starts downloading a signed-in screen's code with
 // the entry, not after it: for a visitor whose session is in local storage and whose address
 // names a signed-in route, it adds <link rel="modulepreload"> for the signed-in frame and that
-// route's page, with every chunk they import that the entry does not already load. Written
+// route's page, with every chunk they import that the entry does not already load, and
+// <link rel="preload" as="style"> for those chunks' stylesheets. Written
 // inline into the built index.html by web/build-plugins/inline-head-scripts.ts from Vite's
 // manifest; the file in web/public is the development server's, which preloads nothing.
 import { readFileSync } from 'node:fs';
@@ -14,7 +15,12 @@ const LAYOUT = 'src/app/layout/app-layout.tsx';
 export function signedInPreloads(distDir = 'web/dist', routerFile = 'web/src/app/router.tsx') {
   const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8'));
   const { collect, entryFiles } = manifestWalk(manifest);
-  const beyondEntry = (files) => [...files].filter((file) => !entryFiles.has(file));
+  // A chunk's stylesheets, which Vite would otherwise request only when the chunk is imported.
+  const stylesOf = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk.css ?? []]));
+  const beyondEntry = (files) =>
+    [...files]
+      .filter((file) => !entryFiles.has(file))
+      .flatMap((file) => [file, ...stylesOf.get(file)]);
   const frame = beyondEntry(collect(LAYOUT, new Set()));
   const routes = {};
   for (const { route, module, lazy, signedIn } of lazyRoutes(routerFile)) {
@@ -42,7 +48,13 @@ export function signedInPreloadScript(distDir, routerFile) {
   if (!files) return;
   for (var i = 0; i < files.length; i++) {
     var link = document.createElement('link');
-    link.rel = 'modulepreload';
+    // Stylesheets are only fetched: Vite applies them when their chunk is imported.
+    if (/\.css$/.test(files[i])) {
+      link.rel = 'preload';
+      link.as = 'style';
+    } else {
+      link.rel = 'modulepreload';
+    }
     link.crossOrigin = '';
     link.href = files[i];
     document.head.appendChild(link);
