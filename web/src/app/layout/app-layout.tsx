@@ -8,10 +8,11 @@ import { ProductMark } from './product-mark';
 import { SidebarNav } from './sidebar-nav';
 import { SkipLink } from './skip-link';
 import { useAfterPaint } from './use-after-paint';
-import { useFramePopups, type FramePopupsModule } from './use-frame-popups';
+import { useFramePopups } from './use-frame-popups';
 import { UserMenu } from './user-menu';
 
 const MAIN_ID = 'main-content';
+const READ_AT_ONCE = { getInitialValueInEffect: false };
 
 // Loaded when first needed, not with every signed-in page: the modal (and its form, focus trap
 // and scroll lock) when someone opens it, the toasts just after the frame is on screen.
@@ -30,18 +31,14 @@ export default function AppLayout() {
   const [navOpened, nav] = useDisclosure(false);
   const [passwordOpened, passwordModal] = useDisclosure(false);
   const [passwordWanted, setPasswordWanted] = useState(false);
-  // Toasts and pop-ups come just after the first paint: their code (@mantine/notifications,
-  // Menu, Tooltip, floating-ui) would otherwise download and parse before it.
-  const toastsWanted = useAfterPaint();
   const { pathname } = useLocation();
-  // The user menu and the tooltip, just after the first paint (use-frame-popups.ts).
-  const [popups, requestPopups] = useFramePopups();
   // Below Mantine's `sm` breakpoint the sidebar slides off screen when closed; it must then be
-  // out of the keyboard's reach too.
-  const isPhone = useMediaQuery('(max-width: 48em)');
-  const navHidden = Boolean(isPhone) && !navOpened;
+  // out of the keyboard's reach too. Both media queries are read while rendering, not in an
+  // effect: that would draw the whole frame, with the page in it, a second time.
+  const isPhone = useMediaQuery('(max-width: 48em)', undefined, READ_AT_ONCE);
+  const navHidden = isPhone && !navOpened;
   // The phone sidebar slides in, unless the system asks for less motion.
-  const reduceMotion = useReducedMotion();
+  const reduceMotion = useReducedMotion(undefined, READ_AT_ONCE);
 
   // Close the phone sidebar whenever a link takes the person elsewhere.
   const closeNav = nav.close;
@@ -80,7 +77,7 @@ export default function AppLayout() {
           </Group>
           <Group gap="xs" wrap="nowrap">
             <ColorSchemeToggle />
-            <WithTooltip popups={popups} label="Change Password">
+            <WithTooltip label="Change Password">
               <ActionIcon
                 variant="subtle"
                 size="lg"
@@ -106,7 +103,7 @@ export default function AppLayout() {
           <SidebarNav onNavigate={nav.close} />
         </AppShell.Section>
         <AppShell.Section>
-          <UserMenu popups={popups} requestPopups={requestPopups} />
+          <UserMenu />
         </AppShell.Section>
       </AppShell.Navbar>
 
@@ -127,23 +124,26 @@ export default function AppLayout() {
         {passwordWanted && (
           <ChangePasswordModal opened={passwordOpened} onClose={passwordModal.close} />
         )}
-        {/* Toasts belong to signed-in screens only; loading them here keeps sign-in light. */}
-        {toastsWanted && <Toasts />}
+        <ToastsAfterPaint />
       </Suspense>
     </AppShell>
   );
 }
 
+/**
+ * What the frame can do without on its first paint comes just after it: the toasts, the user
+ * menu and the tooltip (their code, @mantine/notifications, Menu, Tooltip and floating-ui, would
+ * otherwise download and parse before that paint). Each waits in a small component of its own,
+ * so that its arrival draws only itself, not the frame and the page inside it.
+ */
+function ToastsAfterPaint() {
+  // Toasts belong to signed-in screens only; loading them here keeps sign-in light.
+  return useAfterPaint() ? <Toasts /> : null;
+}
+
 /** Mantine's Tooltip once the pop-up module has arrived; until then the child's own title. */
-function WithTooltip({
-  popups,
-  label,
-  children,
-}: {
-  popups: FramePopupsModule | null;
-  label: string;
-  children: ReactElement;
-}) {
+function WithTooltip({ label, children }: { label: string; children: ReactElement }) {
+  const [popups] = useFramePopups();
   if (!popups) return children;
   return <popups.Tooltip label={label}>{children}</popups.Tooltip>;
 }

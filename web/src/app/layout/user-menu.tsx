@@ -4,21 +4,16 @@ import { useState, type ComponentProps } from 'react';
 import { useNavigate } from 'react-router';
 import { fullName, initials } from '../../lib/format';
 import { useSession } from '../../lib/session';
-import type { FramePopupsModule } from './use-frame-popups';
+import { useFramePopups } from './use-frame-popups';
 
 /**
  * Initials and full name at the bottom of the sidebar; opens name, role, email and Sign Out.
- * The menu itself (Menu, floating-ui) arrives just after the first paint (`popups`,
- * use-frame-popups.ts); until then the same button is drawn alone, and a click on it asks for
- * the menu and opens it on arrival.
+ * The menu itself (Menu, floating-ui) arrives just after the first paint (use-frame-popups.ts);
+ * until then the same button is drawn alone, and a click on it asks for the menu and opens it
+ * on arrival.
  */
-export function UserMenu({
-  popups,
-  requestPopups,
-}: {
-  popups: FramePopupsModule | null;
-  requestPopups: () => void;
-}) {
+export function UserMenu() {
+  const [popups, requestPopups] = useFramePopups();
   const { user, signOut } = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
