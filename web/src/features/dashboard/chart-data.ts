@@ -71,13 +71,15 @@ export function bandSummary(bars: BandBar[]): string {
 
 // ---- The employee's own score by month -------------------------------------------------------
 
-const monthName = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric' });
+// Written out rather than with Intl.DateTimeFormat, whose first use loads calendar and time-zone
+// data (lib/format.ts says why).
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** "2026-03" as "Mar 2026" (a calendar month, not an instant: no time zone shifts it). */
 export function monthLabel(key: string): string {
   const [year, month] = key.split('-').map(Number);
-  if (!year || !month) return key;
-  return monthName.format(new Date(year, month - 1, 1));
+  const name = month ? MONTHS[month - 1] : undefined;
+  return year && name ? `${name} ${year}` : key;
 }
 
 export interface MonthBar {
