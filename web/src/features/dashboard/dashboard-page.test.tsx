@@ -211,7 +211,11 @@ describe('the HR dashboard', () => {
         'Highest average: CIT at 81.3%. Lowest: Commerce at 58.0%.',
       ),
     );
-    const departmentTable = within(departments).getByRole('table', {
+    // Each table is drawn when its "Show as table" is opened.
+    const user = userEvent.setup();
+    expect(within(departments).queryByRole('table')).toBeNull();
+    await user.click(within(departments).getByText('Show as table'));
+    const departmentTable = await within(departments).findByRole('table', {
       name: 'Average Score by Department',
     });
     expect(within(departmentTable).getByRole('row', { name: /CIT/ })).toHaveTextContent(
@@ -225,6 +229,8 @@ describe('the HR dashboard', () => {
     expect(bands).toHaveTextContent(
       '42 staff members: 10 Excellent, 15 Good, 10 Fair, 5 Poor, 2 No Data.',
     );
+    await user.click(within(bands).getByText('Show as table'));
+    await within(bands).findByRole('table');
     expect(
       within(bands)
         .getAllByRole('row')
@@ -331,7 +337,8 @@ describe('the employee dashboard', () => {
         'Scores in 1 of the last 2 months. Latest 75.5% in Feb 2026.',
       ),
     );
-    const rows = within(chart).getAllByRole('row');
+    await userEvent.setup().click(within(chart).getByText('Show as table'));
+    const rows = within(await within(chart).findByRole('table')).getAllByRole('row');
     expect(rows.map((row) => row.textContent)).toEqual([
       'MonthAverage scorePerformanceValues',
       'Jan 2026No valuesNo Data0',

@@ -1,5 +1,5 @@
 import { Paper, Skeleton, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { Component, Suspense, useId, type ReactNode } from 'react';
+import { Component, Suspense, useId, useState, type ReactNode } from 'react';
 import { ErrorBanner } from '../../../components/error-banner';
 import { ScrollableTable } from '../../../components/scrollable-table';
 import { useNearViewport } from './use-near-viewport';
@@ -60,6 +60,8 @@ export function ChartFigure({
 }: ChartFigureProps) {
   const titleId = useId();
   const [chartArea, near] = useNearViewport<HTMLDivElement>();
+  // The table's rows are drawn when someone opens it, not with the page's first figures.
+  const [tableOpen, setTableOpen] = useState(false);
   const placeholder = <Skeleton height={height} radius="sm" />;
   return (
     <Paper withBorder p="md" component="figure" m={0} aria-labelledby={titleId}>
@@ -94,7 +96,10 @@ export function ChartFigure({
         <Text component="figcaption" size="sm" mt="sm">
           {summary}
           {table && (
-            <details style={{ marginTop: 'var(--mantine-spacing-xs)' }}>
+            <details
+              style={{ marginTop: 'var(--mantine-spacing-xs)' }}
+              onToggle={(event) => setTableOpen(event.currentTarget.open)}
+            >
               <Text
                 component="summary"
                 size="sm"
@@ -104,37 +109,39 @@ export function ChartFigure({
               >
                 Show as table<VisuallyHidden>: {title}</VisuallyHidden>
               </Text>
-              <ScrollableTable label={`${title}: table`} minWidth={300}>
-                <Table striped withTableBorder mt="xs">
-                  <Table.Caption>
-                    <VisuallyHidden>{title}</VisuallyHidden>
-                  </Table.Caption>
-                  <Table.Thead>
-                    <Table.Tr>
-                      {table.columns.map((column) => (
-                        <Table.Th key={column} scope="col">
-                          {column}
-                        </Table.Th>
-                      ))}
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {table.rows.map((row) => (
-                      <Table.Tr key={row.key}>
-                        {row.cells.map((cell, index) =>
-                          index === 0 ? (
-                            <Table.Th key={index} scope="row" fw={400}>
-                              {cell}
-                            </Table.Th>
-                          ) : (
-                            <Table.Td key={index}>{cell}</Table.Td>
-                          ),
-                        )}
+              {tableOpen && (
+                <ScrollableTable label={`${title}: table`} minWidth={300}>
+                  <Table striped withTableBorder mt="xs">
+                    <Table.Caption>
+                      <VisuallyHidden>{title}</VisuallyHidden>
+                    </Table.Caption>
+                    <Table.Thead>
+                      <Table.Tr>
+                        {table.columns.map((column) => (
+                          <Table.Th key={column} scope="col">
+                            {column}
+                          </Table.Th>
+                        ))}
                       </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </ScrollableTable>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {table.rows.map((row) => (
+                        <Table.Tr key={row.key}>
+                          {row.cells.map((cell, index) =>
+                            index === 0 ? (
+                              <Table.Th key={index} scope="row" fw={400}>
+                                {cell}
+                              </Table.Th>
+                            ) : (
+                              <Table.Td key={index}>{cell}</Table.Td>
+                            ),
+                          )}
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </ScrollableTable>
+              )}
             </details>
           )}
         </Text>
