@@ -131,9 +131,8 @@ export type EmployeeDetailRow = Awaited<
  */
 export async function listEmployees(db: Kysely<DB>, query: ListEmployeesQuery) {
   const page = { limit: query.limit, offset: (query.page - 1) * query.limit };
-  const countFirst = isPostgres(db) && Boolean(query.search);
-  const total = countFirst ? await countEmployees(db, query) : countEmployees(db, query);
-  const walk = !countFirst || walkFindsPageSooner(await total, await allStaffCount(db), page);
+  const counted = isPostgres(db) && query.search ? await countFiltered(db, query) : null;
+  const walk = !counted || walkFindsPageSooner(counted.total, counted.staff, page);
 
   const { keys, fixed = [] } = SORT_KEYS[query.sort];
   const order: [Expression<unknown>, 'asc' | 'desc'][] = [
@@ -155,18 +154,16 @@ export async function listEmployees(db: Kysely<DB>, query: ListEmployeesQuery) {
 
   let rows = withDetails(db.selectFrom('employees as e')).where('e.id', 'in', pageIds);
   for (const [key, direction] of order) rows = rows.orderBy(key, direction);
-  const [found, count] = await Promise.all([rows.execute(), total]);
-  return { rows: found, total: count };
+  const [found, total] = await Promise.all([
+    rows.execute(),
+    counted?.total ?? countEmployees(db, query),
+  ]);
+  return { rows: found, total };
 }
 
 const staffCount = preparedQuery(
   () => sql<{ total: number }>`select value as total from insight_totals where name = 'employees'`,
 );
-async function allStaffCount(db: Kysely<DB>): Promise<number> {
-  const [row] = await staffCount(db);
-  return Number(row?.total ?? 0);
-}
-
 const departmentStaffCount = preparedQuery(
   (department: string) => sql<{ total: number }>`select staff_count as total
     from department_totals where department = ${department}`,
@@ -181,14 +178,26 @@ async function countEmployees(
   query: Pick<ListEmployeesQuery, 'search' | 'department' | 'status'>,
 ): Promise<number> {
   if (!query.search && !query.status) {
-    if (!query.department) return allStaffCount(db);
-    const [row] = await departmentStaffCount(db, query.department);
+    const [row] = query.department
+      ? await departmentStaffCount(db, query.department)
+      : await staffCount(db);
     return Number(row?.total ?? 0);
   }
+  return (await countFiltered(db, query)).total;
+}
+
+/** The staff matching, counted, and all staff (kept by 0004's triggers), in one statement. */
+async function countFiltered(
+  db: Kysely<DB>,
+  query: Pick<ListEmployeesQuery, 'search' | 'department' | 'status'>,
+) {
   const row = await filteredEmployees(db, query)
-    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .select(
+      sql<number | string>`(select value from insight_totals where name = 'employees')`.as('staff'),
+    )
     .executeTakeFirstOrThrow();
-  return Number(row.total);
+  return { total: Number(row.total), staff: Number(row.staff) };
 }
 
 export function findEmployee(db: Kysely<DB>, id: number) {

@@ -12,7 +12,7 @@ import {
 } from '../../db/text-search';
 import { takeInsightsLock } from '../insights/insight-totals.repository';
 import type { DB, UsersTable } from '../../db/schema';
-import { listTotal } from '../list-totals/list-totals.repository';
+import { listTotal, listTotalValue } from '../list-totals/list-totals.repository';
 
 /** Application users: Kysely queries only. The password hash is never selected here. */
 
@@ -89,17 +89,26 @@ export type UserDetailRow = Awaited<
 /** Accounts matching: the totals kept by triggers (0007) unless a search asks for a count. */
 async function countUsers(db: Kysely<DB>, query: Pick<ListUsersQuery, 'user_type' | 'search'>) {
   if (!query.search) return listTotal(db, query.user_type ? `users:${query.user_type}` : 'users');
-  if (isPostgres(db) && !query.user_type) {
-    // Every account is in users_search: counted there alone, without visiting the accounts
-    // ("exa", matching all 10,000: 4 ms, where the ILIKE over users took 7-8 ms).
-    const { rows } = await sql<{ total: string }>`select count(*) as total
-      from (${accountMatches(query.search)}) as matches`.execute(db);
-    return Number(rows[0]!.total);
-  }
-  const row = await filteredUsers(db, query)
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
+  return (await countSearched(db, query)).total;
+}
+
+/** The accounts matching a search, counted, and all the list holds (0007's totals), at once. */
+async function countSearched(db: Kysely<DB>, query: Pick<ListUsersQuery, 'user_type' | 'search'>) {
+  const accounts = listTotalValue(query.user_type ? `users:${query.user_type}` : 'users');
+  const row =
+    isPostgres(db) && !query.user_type
+      ? // Every account is in users_search: counted there alone, without visiting the accounts
+        // ("exa", matching all 10,000: 4 ms, where the ILIKE over users took 7-8 ms).
+        (
+          await sql<{ total: number | string; accounts: number | string }>`select
+            count(*) as total, ${accounts} as accounts
+            from (${accountMatches(query.search!)}) as matches`.execute(db)
+        ).rows[0]!
+      : await filteredUsers(db, query)
+          .select((eb) => eb.fn.countAll<number | string>().as('total'))
+          .select(accounts.as('accounts'))
+          .executeTakeFirstOrThrow();
+  return { total: Number(row.total), accounts: Number(row.accounts) };
 }
 
 /**
@@ -110,17 +119,16 @@ async function countUsers(db: Kysely<DB>, query: Pick<ListUsersQuery, 'user_type
  */
 export async function listUsers(db: Kysely<DB>, query: ListUsersQuery) {
   const page = { limit: query.limit, offset: (query.page - 1) * query.limit };
-  const countFirst = isPostgres(db) && Boolean(query.search);
-  const total = countFirst ? await countUsers(db, query) : countUsers(db, query);
-  const walk = !countFirst || walkFindsPageSooner(await total, await listTotal(db, 'users'), page);
+  const counted = isPostgres(db) && query.search ? await countSearched(db, query) : null;
+  const walk = !counted || walkFindsPageSooner(counted.total, counted.accounts, page);
 
   let rows = userRows(db, query, { walk });
   for (const key of SORT_KEYS[query.sort]) rows = rows.orderBy(key, query.order);
-  const [found, count] = await Promise.all([
+  const [found, total] = await Promise.all([
     rows.orderBy('u.id', query.order).limit(page.limit).offset(page.offset).execute(),
-    total,
+    counted?.total ?? countUsers(db, query),
   ]);
-  return { rows: found, total: count };
+  return { rows: found, total };
 }
 
 export function findUser(db: Kysely<DB>, id: number) {
