@@ -79,6 +79,13 @@ describeEachEngine('text searches match the LIKE scan exactly', (ctx) => {
       .set({ question: 'Rewritten' })
       .where('employee_id', '=', staff[1]!)
       .execute();
+    // A question moved to another employee is found by that employee's name.
+    await db
+      .updateTable('questions')
+      .set({ employee_id: staff[3]! })
+      .where('employee_id', '=', staff[4]!)
+      .where('responded_at', 'is not', null)
+      .execute();
     await db.deleteFrom('employees').where('id', '=', staff[6]!).execute();
     await db.deleteFrom('users').where('lastname', '=', 'Johnson').execute();
     // Answering moves a question from pending to answered in the trigram table's state too.

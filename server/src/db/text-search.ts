@@ -103,11 +103,13 @@ export function walkFindsPageSooner(
 }
 
 /**
- * `column` is one of the ids the subquery answers. `walk`: as `in`, which lets the planner walk
- * the list in its order and test each row. Otherwise as `= any(array(…))`: the ids are read
- * first (an InitPlan) and only their rows fetched through the primary key, then sorted, which
- * is what a search with few matches wants; the planner cannot see the array's length, assumes
- * ten rows and so never prefers walking the whole list to sorting them.
+ * `column` is one of the ids the subquery answers, tested as the planner is told. `walk`: each
+ * row as the list's order meets it, against the ids hashed once (`(… in …) is true` keeps the
+ * planner from turning the test into a join, which it then plans from a guess: reading all
+ * 1,189 pending questions matching "work" and sorting them, 5.5 ms, where the walk takes 1.2).
+ * Otherwise the ids are read first (an InitPlan) and only their rows fetched through the
+ * primary key, then sorted, which is what a search with few matches wants; the planner cannot
+ * see the array's length, assumes ten rows and so never prefers walking the whole list.
  */
 export function idAmong(
   column: string,
@@ -115,6 +117,6 @@ export function idAmong(
   { walk }: { walk: boolean },
 ): RawBuilder<boolean> {
   return walk
-    ? sql<boolean>`${sql.ref(column)} in (${ids})`
+    ? sql<boolean>`(${sql.ref(column)} in (${ids})) is true`
     : sql<boolean>`${sql.ref(column)} = any(array(${ids}))`;
 }

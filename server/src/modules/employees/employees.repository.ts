@@ -11,12 +11,7 @@ import type { ListEmployeesQuery } from '#contract/employees';
 import { lowerContainsPattern } from '../../db/like';
 import { preparedQuery } from '../../db/prepared-query';
 import { isPostgres } from '../../db/dialect';
-import {
-  idAmong,
-  trigramMatches,
-  usesTrigramTable,
-  walkFindsPageSooner,
-} from '../../db/text-search';
+import { trigramMatches, usesTrigramTable, walkFindsPageSooner } from '../../db/text-search';
 import type { DB, EmployeesTable } from '../../db/schema';
 
 /** Staff records: Kysely queries only. Filtering, sorting and paging happen in SQL. */
@@ -47,25 +42,15 @@ export const SORT_KEYS: Record<
  * Staff whose search_text (name, email, position, code, lower-cased by the database, migration
  * 0002) contains the text. On SQLite, the exact trigram table of migration 0009 answers for 3
  * characters or more (db/text-search.ts), so no row is scanned; PostgreSQL's GIN trigram index
- * (0008) serves the LIKE. `idColumn` names a column holding an employee's id in another table,
- * tested against the matching staff's ids, as a list is walked (`walk`) or read first.
+ * (0008) serves the LIKE itself.
  */
-export function staffMatch(
-  db: Kysely<DB>,
-  text: string,
-  { alias = 'e', idColumn = 'id', walk = true } = {},
-) {
+export function staffMatch(db: Kysely<DB>, text: string, alias = 'e', idColumn = 'id') {
   if (usesTrigramTable(db, text, 'unicode')) {
     return sql<boolean>`${sql.ref(`${alias}.${idColumn}`)} in (${trigramMatches('employees_search', text, 'unicode')})`;
   }
   // search_text is lower-cased by the database; so is the pattern.
   const pattern = lowerContainsPattern(text);
-  if (idColumn === 'id') {
-    return sql<boolean>`${sql.ref(`${alias}.search_text`)} like ${pattern} escape '\\'`;
-  }
-  const ids = sql<number>`select es.id from employees as es
-    where es.search_text like ${pattern} escape '\\'`;
-  return idAmong(`${alias}.${idColumn}`, ids, { walk });
+  return sql<boolean>`${sql.ref(`${alias}.search_text`)} like ${pattern} escape '\\'`;
 }
 
 export function filteredEmployees(

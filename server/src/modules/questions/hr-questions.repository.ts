@@ -1,14 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 import type { ResponseStatus } from '#contract/questions';
 import { isPostgres } from '../../db/dialect';
-import { containsIgnoringCase } from '../../db/like';
+import { containsIgnoringCase, lowerContainsPattern } from '../../db/like';
 import type { DB } from '../../db/schema';
 import { listTotal, listTotalValue } from '../list-totals/list-totals.repository';
 import { staffMatch } from '../employees/employees.repository';
 import {
   idAmong,
   loweredContains,
-  loweredMatches,
   QUESTION_STATES,
   trigramMatches,
   trigramQuery,
@@ -22,9 +21,8 @@ import { QUESTION_COLUMNS, type QuestionPage } from './questions.repository';
  * question's and the employee's exact trigram tables (migration 0009, db/text-search.ts), read
  * as one OR of two rowid lists, with the status tested on those rows only (`+` keeps the planner
  * from walking every pending question through the status index instead: 5,900 rows for "work",
- * four times slower); shorter text: the OR of the two LIKEs, row by row. PostgreSQL: the same
- * two id lists, from 0010's `questions_search` (text lower-cased, so a plain LIKE rechecks each
- * trigram candidate) and the staff's search_text, each with its own trigram index.
+ * four times slower); shorter text: the OR of the two LIKEs, row by row. PostgreSQL: the ids
+ * matching in 0010's `questions_search`, which holds both texts lower-cased and the state.
  * `walk`: the page is found by walking the questions newest first and testing each.
  */
 function hrQuestions(
@@ -40,7 +38,9 @@ function hrQuestions(
   if (filter.status === 'pending') query = query.where(sql<boolean>`${responded} is null`);
   if (!search) return query;
   if (indexed) return query.where(sqliteIndexedMatch(db, search, walk));
-  if (isPostgres(db)) return query.where(postgresMatch(db, search, walk));
+  if (isPostgres(db)) {
+    return query.where(idAmong('q.id', postgresMatches(search, filter.status), { walk }));
+  }
   return query.where(
     sql<boolean>`(${containsIgnoringCase(db, sql.ref('q.question'), search)}
       or ${staffMatch(db, search)})`,
@@ -58,20 +58,22 @@ function sqliteIndexedMatch(db: Kysely<DB>, search: string, walk = false) {
   // through the two rowid lists.
   const plus = sql.raw(walk ? '+' : '');
   return sql<boolean>`(${plus}q.id in (${trigramMatches('questions_search', search, 'ascii', 'question')})
-    or ${plus}${staffMatch(db, search, { alias: 'q', idColumn: 'employee_id' })})`;
+    or ${plus}${staffMatch(db, search, 'q', 'employee_id')})`;
 }
 
-/** PostgreSQL: the questions whose text contains the search, ignoring case as ILIKE does. */
-const questionTextMatches = (search: string) =>
-  loweredMatches('questions_search', ['question'], search);
-
 /**
- * PostgreSQL: the question's text or its employee's search_text contains it. Read first (not
- * `walk`), the two id lists become one bitmap over the primary key and the employee index.
+ * PostgreSQL: the questions in the state whose text (lowered as ILIKE lowers it) or whose
+ * employee's search_text (lowered as the staff search lowers it) contains the search, from 0010's
+ * `questions_search` alone: one bitmap over its two trigram indexes.
  */
-function postgresMatch(db: Kysely<DB>, search: string, walk: boolean) {
-  return sql<boolean>`(${idAmong('q.id', questionTextMatches(search), { walk })}
-    or ${staffMatch(db, search, { alias: 'q', idColumn: 'employee_id', walk })})`;
+function postgresMatches(search: string, status: ResponseStatus) {
+  const inState = sql.raw(
+    { all: '', pending: 'and s.pending', answered: 'and not s.pending' }[status],
+  );
+  return sql<number>`select s.id from questions_search as s
+    where (${loweredContains(sql.ref('s.question'), search)}
+      or s.employee_text like ${lowerContainsPattern(search)} escape '\\')
+    ${inState}`;
 }
 
 /** Questions by status from the totals kept by triggers (0007); a search counts its matches. */
@@ -103,26 +105,16 @@ async function countHrQuestions(
 }
 
 /**
- * Questions in the state matching, on PostgreSQL, as two disjoint parts as on SQLite: those
- * whose text matches, counted in `questions_search` alone (it holds the state), and those whose
- * employee matches and whose text does not (usually none or few). Joining every question to
- * its employee and testing each pending one against both lists cost 7-12 ms for "work". Read in
- * the same statement: how many questions are in the state (0007's totals), for the page's choice.
+ * Questions in the state matching, on PostgreSQL, counted in `questions_search` alone (it holds
+ * the state and the employee's text): joining every question to its employee and testing each
+ * pending one against both texts cost 7-12 ms for "work". Read in the same statement: how many
+ * questions are in the state (0007's totals), for the page's choice.
  */
-async function postgresCount(db: Kysely<DB>, search: string, status: ResponseStatus) {
-  const inState = sql.raw(
-    { all: '', pending: 'and s.pending', answered: 'and not s.pending' }[status],
-  );
+function postgresCount(search: string, status: ResponseStatus) {
   const [all, answered] = [listTotalValue('questions'), listTotalValue('questions:answered')];
   const questions = { all, pending: sql`${all} - ${answered}`, answered }[status];
-  const textMatches = loweredContains(sql.ref('s.question'), search);
-  const { rows } = await sql<{ total: string; questions: string }>`select
-    (select count(*) from questions_search as s where ${textMatches} ${inState})
-    + (select count(*) from questions as q join questions_search as s on s.id = q.id
-        where ${staffMatch(db, search, { alias: 'q', idColumn: 'employee_id' })} ${inState}
-        and not ${textMatches})
-    as total, ${questions} as questions`.execute(db);
-  return { total: Number(rows[0]!.total), questions: Number(rows[0]!.questions) };
+  return sql<{ total: string; questions: string }>`select count(*) as total,
+    ${questions} as questions from (${postgresMatches(search, status)}) as matches`;
 }
 
 /**
@@ -140,7 +132,7 @@ async function sqliteIndexedCount(
   const { rows } = await sql<{ total: number | string | bigint }>`select
     (select count(*) from questions_search where questions_search match ${byText})
     + (select count(*) from questions as q
-        where ${staffMatch(db, search, { alias: 'q', idColumn: 'employee_id' })}
+        where ${staffMatch(db, search, 'q', 'employee_id')}
         and +q.responded_at is ${sql.raw(status === 'pending' ? '' : 'not ')}null
         and q.id not in (${trigramMatches('questions_search', search, 'ascii', 'question')}))
     as total`.execute(db);
@@ -169,7 +161,8 @@ export async function listHrQuestions(
       .offset(page.offset)
       .execute();
   if (filter.search && isPostgres(db)) {
-    const { total, questions } = await postgresCount(db, filter.search, filter.status);
+    const { rows: counted } = await postgresCount(filter.search, filter.status).execute(db);
+    const [total, questions] = [Number(counted[0]!.total), Number(counted[0]!.questions)];
     return { rows: await rows(walkFindsPageSooner(total, questions, page)), total };
   }
   if (filter.search && sqliteIndexed(db, filter.search)) {
