@@ -13,8 +13,10 @@ import { describeEachEngine } from './helpers/test-app';
 /**
  * The staff, account and question searches answer exactly what the plain LIKE scan answers (the
  * search's meaning since migration 0002), whichever index serves them: SQLite's exact trigram
- * tables (migration 0009) for 3 characters or more, PostgreSQL's GIN trigram indexes (0008).
- * The tables are kept by triggers, so rows are also renamed and deleted before comparing.
+ * tables (migration 0009) for 3 characters or more; on PostgreSQL the staff's GIN trigram index
+ * (0008) and the lower-cased search tables of 0010, compared with LIKE where the scan uses ILIKE.
+ * The tables are kept by triggers, so rows are also renamed and deleted before comparing. Small
+ * pages find the page both ways: walking the list when many match, sorting the matches when few.
  */
 
 const NAMES: [string, string, string][] = [
@@ -25,6 +27,7 @@ const NAMES: [string, string, string][] = [
   ['Zoë', '"Quoted" Smith', 'Emoji 🎉 Party Planner'],
   ['Jo', 'Xu', 'It'],
   ['Anna', 'Johnson', 'Back\\slash Analyst'],
+  ['Ǆemal', 'GROẞMANN', 'Ⅻ Office'],
 ];
 
 const TERMS = [
@@ -33,6 +36,9 @@ const TERMS = [
   ...['\u212Aarl', 'ſpe', 'spe', 'i̇stanbul', 'İstanbul', 'istanbul', 'naïve', 'NAÏVE', 'café cr'],
   ...['🎉', '🎉 p', 'zoë', 'jo xu', 'jo', 'xu', 'x', 'it', 'son', 'SON', 'o\u2019b', 'n j'],
   ...['anna johnson', 'johnson\nback', '@example', 'example.com', 'no such text anywhere'],
+  // lower() changes some letters' length or maps several capitals to one small letter.
+  ...['İ', 'i̇', 'ẞ', 'ß', 'groß', 'GROẞ', 'ǆ', 'Ǆemal', 'ǅ', 'ⅻ', 'Ⅻ O'],
+  ...['\\%', '%_', 'a\\_b', '\\\\', '_b u', '%%%'],
 ];
 
 describeEachEngine('text searches match the LIKE scan exactly', (ctx) => {
@@ -49,6 +55,7 @@ describeEachEngine('text searches match the LIKE scan exactly', (ctx) => {
       });
       staff.push(id);
       await insertUser(db, {
+        user_type: index % 2 ? 'employee' : 'manager',
         firstname: first,
         lastname: last,
         email: `acct.${last.replace(/[^A-Za-z]/g, '')}.${index}.${process.pid}@example.com`,
@@ -72,7 +79,15 @@ describeEachEngine('text searches match the LIKE scan exactly', (ctx) => {
       .set({ question: 'Rewritten' })
       .where('employee_id', '=', staff[1]!)
       .execute();
+    // A question moved to another employee is found by that employee's name.
+    await db
+      .updateTable('questions')
+      .set({ employee_id: staff[3]! })
+      .where('employee_id', '=', staff[4]!)
+      .where('responded_at', 'is not', null)
+      .execute();
     await db.deleteFrom('employees').where('id', '=', staff[6]!).execute();
+    await db.deleteFrom('users').where('lastname', '=', 'Johnson').execute();
     // Answering moves a question from pending to answered in the trigram table's state too.
     await db
       .updateTable('questions')
@@ -103,10 +118,20 @@ describeEachEngine('text searches match the LIKE scan exactly', (ctx) => {
         `staff: ${term}`,
       ).toEqual(staffScan.map((row) => row.id));
       expect(staffFound.total, `staff total: ${term}`).toBe(staffScan.length);
+      for (const page of [1, 2]) {
+        const paged = await listEmployees(
+          db,
+          listEmployeesQuerySchema.parse({ search: term, limit: 2, page }),
+        );
+        expect(
+          paged.rows.map((row) => row.id),
+          `staff page ${page}: ${term}`,
+        ).toEqual(staffScan.slice((page - 1) * 2, page * 2).map((row) => row.id));
+      }
 
       const usersScan = await db
         .selectFrom('users as u')
-        .select('u.id')
+        .select(['u.id', 'u.user_type'])
         .where((eb) =>
           eb.or([
             containsIgnoringCase(db, sql`u.firstname || ' ' || u.lastname`, term),
@@ -130,6 +155,18 @@ describeEachEngine('text searches match the LIKE scan exactly', (ctx) => {
         `users: ${term}`,
       ).toEqual(usersScan.map((row) => row.id));
       expect(usersFound.total, `users total: ${term}`).toBe(usersScan.length);
+      for (const user_type of [undefined, 'employee'] as const) {
+        const paged = await listUsers(
+          db,
+          listUsersQuerySchema.parse({ search: term, user_type, limit: 2, page: 2 }),
+        );
+        const expected = usersScan.filter((row) => !user_type || row.user_type === user_type);
+        expect(
+          paged.rows.map((row) => row.id),
+          `users ${user_type ?? 'all'} page 2: ${term}`,
+        ).toEqual(expected.slice(2, 4).map((row) => row.id));
+        expect(paged.total, `users ${user_type ?? 'all'} total: ${term}`).toBe(expected.length);
+      }
 
       for (const status of ['all', 'pending', 'answered'] as const) {
         let questionsScan = db

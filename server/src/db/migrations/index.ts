@@ -8,6 +8,7 @@ import * as insightsLockOrder from './0006_insights_lock_order';
 import * as listTotals from './0007_list_totals';
 import * as searchIndexes from './0008_search_indexes';
 import * as exactSearchTables from './0009_exact_search_tables';
+import * as postgresSearchTables from './0010_postgres_search_tables';
 
 /** Every migration in the order it runs. Append; never edit or reorder a released one. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007_list_totals': listTotals,
   '0008_search_indexes': searchIndexes,
   '0009_exact_search_tables': exactSearchTables,
+  '0010_postgres_search_tables': postgresSearchTables,
 };

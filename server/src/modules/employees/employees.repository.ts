@@ -10,7 +10,8 @@ import type { EmployeeSortField } from '#contract/employee-options';
 import type { ListEmployeesQuery } from '#contract/employees';
 import { lowerContainsPattern } from '../../db/like';
 import { preparedQuery } from '../../db/prepared-query';
-import { trigramMatches, usesTrigramTable } from '../../db/text-search';
+import { isPostgres } from '../../db/dialect';
+import { trigramMatches, usesTrigramTable, walkFindsPageSooner } from '../../db/text-search';
 import type { DB, EmployeesTable } from '../../db/schema';
 
 /** Staff records: Kysely queries only. Filtering, sorting and paging happen in SQL. */
@@ -107,10 +108,16 @@ export type EmployeeDetailRow = Awaited<
 /**
  * One page of the list. The page's ids are found first from the filtered table alone (an index
  * serves the name orders), and only those rows are joined with manager and account: a deep page
- * then costs no more joins than the first.
+ * then costs no more joins than the first. A search on PostgreSQL counts first and picks from
+ * the count how to find the page: walking the name order and testing each row when many match,
+ * reading the matches from the trigram index and sorting them otherwise (planned for the actual
+ * term, the planner walked for "son", 262 of 10,000, testing 3,968 rows; planned generically,
+ * as a prepared statement soon is, it sorted all 10,000 matches of "exa").
  */
 export async function listEmployees(db: Kysely<DB>, query: ListEmployeesQuery) {
-  const total = countEmployees(db, query);
+  const page = { limit: query.limit, offset: (query.page - 1) * query.limit };
+  const counted = isPostgres(db) && query.search ? await countFiltered(db, query) : null;
+  const walk = !counted || walkFindsPageSooner(counted.total, counted.staff, page);
 
   const { keys, fixed = [] } = SORT_KEYS[query.sort];
   const order: [Expression<unknown>, 'asc' | 'desc'][] = [
@@ -119,14 +126,24 @@ export async function listEmployees(db: Kysely<DB>, query: ListEmployeesQuery) {
     [ref('e.id'), query.order],
   ];
 
-  let pageIds = filteredEmployees(db, query).select('e.id');
+  // Read first: the matches as a derived table with `offset 0`, which the planner plans on its
+  // own (from the trigram index) before the order applies, instead of walking the name index.
+  const matches: EmployeeScope = walk
+    ? filteredEmployees(db, query)
+    : (db.selectFrom(
+        filteredEmployees(db, query).selectAll('e').offset(0).as('e'),
+      ) as EmployeeScope);
+  let pageIds = matches.select('e.id');
   for (const [key, direction] of order) pageIds = pageIds.orderBy(key, direction);
-  pageIds = pageIds.limit(query.limit).offset((query.page - 1) * query.limit);
+  pageIds = pageIds.limit(page.limit).offset(page.offset);
 
-  let page = withDetails(db.selectFrom('employees as e')).where('e.id', 'in', pageIds);
-  for (const [key, direction] of order) page = page.orderBy(key, direction);
-  const [rows, count] = await Promise.all([page.execute(), total]);
-  return { rows, total: count };
+  let rows = withDetails(db.selectFrom('employees as e')).where('e.id', 'in', pageIds);
+  for (const [key, direction] of order) rows = rows.orderBy(key, direction);
+  const [found, total] = await Promise.all([
+    rows.execute(),
+    counted?.total ?? countEmployees(db, query),
+  ]);
+  return { rows: found, total };
 }
 
 const staffCount = preparedQuery(
@@ -151,10 +168,21 @@ async function countEmployees(
       : await staffCount(db);
     return Number(row?.total ?? 0);
   }
+  return (await countFiltered(db, query)).total;
+}
+
+/** The staff matching, counted, and all staff (kept by 0004's triggers), in one statement. */
+async function countFiltered(
+  db: Kysely<DB>,
+  query: Pick<ListEmployeesQuery, 'search' | 'department' | 'status'>,
+) {
   const row = await filteredEmployees(db, query)
-    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .select(
+      sql<number | string>`(select value from insight_totals where name = 'employees')`.as('staff'),
+    )
     .executeTakeFirstOrThrow();
-  return Number(row.total);
+  return { total: Number(row.total), staff: Number(row.staff) };
 }
 
 export function findEmployee(db: Kysely<DB>, id: number) {

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { UserType } from '#contract/roles';
 import { preparedQuery } from '../../db/prepared-query';
 import type { DB } from '../../db/schema';
@@ -26,6 +26,11 @@ const totalQuery = preparedQuery(
 export async function listTotal(db: Kysely<DB>, name: ListTotalName): Promise<number> {
   const [row] = await totalQuery(db, name);
   return Number(row?.value ?? 0);
+}
+
+/** One maintained total as an SQL expression, for a statement that reads it beside a count. */
+export function listTotalValue(name: ListTotalName): RawBuilder<number | string> {
+  return sql<number | string>`coalesce((select value from list_totals where name = ${name}), 0)`;
 }
 
 /** Moves with every write to a table the API reads (kept by triggers, 0007). */
