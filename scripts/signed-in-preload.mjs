@@ -49,7 +49,7 @@ export function signedInPreloadScript(distDir, routerFile) {
   for (var i = 0; i < files.length; i++) {
     var link = document.createElement('link');
     // Stylesheets are only fetched: Vite applies them when their chunk is imported.
-    if (/\.css$/.test(files[i])) {
+    if (/\\.css$/.test(files[i])) {
       link.rel = 'preload';
       link.as = 'style';
     } else {
