@@ -1,2 +1,2 @@
-// Replaced in the build by scripts/signed-in-preload.mjs (which starts downloading a signed-in
-// screen's code beside the entry's); the development server has nothing to preload.
+// The development server's copy, which preloads nothing. The build writes the real script from
+// Vite's manifest (scripts/signed-in-preload.mjs) inline into index.html instead.
