@@ -52,13 +52,20 @@ function sqliteIndexed(db: Kysely<DB>, search: string) {
   return usesTrigramTable(db, search, 'ascii') && usesTrigramTable(db, search, 'unicode');
 }
 
-/** The question's text (LIKE folds ASCII only) or its employee's search_text contains it. */
+/**
+ * The question's text (LIKE folds ASCII only) or its employee's search_text contains it.
+ * `walk`: each question is tested as the newest-first walk meets it, its text by the LIKE
+ * itself (what the trigram table answers exactly) rather than against the table's ids: those
+ * are every match of any state, read in full before the first row (4,051 for "work", 0.3 ms
+ * of a 1.2 ms page; the LIKE walk takes 0.5). Its employee stays among the staff matching, a
+ * short list, with `+` so that list does not drive the plan.
+ */
 function sqliteIndexedMatch(db: Kysely<DB>, search: string, walk = false) {
-  // `+` (walk): test each question as the newest-first walk meets it, instead of reading it
-  // through the two rowid lists.
+  const byText = walk
+    ? containsIgnoringCase(db, sql.ref('q.question'), search)
+    : sql<boolean>`q.id in (${trigramMatches('questions_search', search, 'ascii', 'question')})`;
   const plus = sql.raw(walk ? '+' : '');
-  return sql<boolean>`(${plus}q.id in (${trigramMatches('questions_search', search, 'ascii', 'question')})
-    or ${plus}${staffMatch(db, search, 'q', 'employee_id')})`;
+  return sql<boolean>`(${byText} or ${plus}${staffMatch(db, search, 'q', 'employee_id')})`;
 }
 
 /**
