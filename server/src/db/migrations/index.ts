@@ -9,6 +9,7 @@ import * as listTotals from './0007_list_totals';
 import * as searchIndexes from './0008_search_indexes';
 import * as exactSearchTables from './0009_exact_search_tables';
 import * as postgresSearchTables from './0010_postgres_search_tables';
+import * as pendingQuestionsOrder from './0011_pending_questions_order';
 
 /** Every migration in the order it runs. Append; never edit or reorder a released one. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008_search_indexes': searchIndexes,
   '0009_exact_search_tables': exactSearchTables,
   '0010_postgres_search_tables': postgresSearchTables,
+  '0011_pending_questions_order': pendingQuestionsOrder,
 };
