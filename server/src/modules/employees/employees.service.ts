@@ -19,10 +19,9 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/route';
 import { writeAudit } from '../audit/audit.writer';
 import { toCents, toEmployee, toNewEmployeeRow } from './employee.mapper';
+import { deleteEmployeeAndDependents, dependentsOf } from './employee-removal.repository';
 import {
-  deleteEmployeeAndDependents,
   departmentsInUse,
-  dependentsOf,
   employeeExists,
   employeeIdWithCode,
   employeeIdWithEmail,
