@@ -10,7 +10,7 @@ import { signedInPreloadScript } from '../../scripts/signed-in-preload.mjs';
  * from Vite's manifest (scripts/signed-in-preload.mjs). As files they cost a round trip each
  * before the first paint on a slow network: the first blocks rendering, and the second starts
  * the signed-in screen's downloads only once it has arrived itself. The server allows exactly
- * these scripts by their hashes in its Content Security Policy (server/src/plugins/inline-scripts.ts);
+ * these scripts by their hashes in its Content Security Policy (server/src/lib/inline-scripts.ts);
  * the development server keeps loading them as files.
  */
 export function inlineHeadScripts(routerFile: string): Plugin {
