@@ -1,6 +1,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { afterBuild } from './after-build';
 // @ts-expect-error -- plain ES module shared with the bundle test
 import { signedInPreloadScript } from '../../scripts/signed-in-preload.mjs';
 
@@ -14,28 +15,20 @@ import { signedInPreloadScript } from '../../scripts/signed-in-preload.mjs';
  * the development server keeps loading them as files.
  */
 export function inlineHeadScripts(routerFile: string): Plugin {
-  let builtTo = '';
-  return {
-    name: 'spms-inline-head-scripts',
-    apply: 'build',
-    configResolved(config) {
-      builtTo = path.resolve(config.root, config.build.outDir);
-    },
-    closeBundle() {
-      const scripts: Record<string, string> = {
-        './color-scheme.js': readFileSync(path.join(builtTo, 'color-scheme.js'), 'utf8'),
-        './signed-in-preload.js': signedInPreloadScript(builtTo, routerFile),
-      };
-      const indexFile = path.join(builtTo, 'index.html');
-      let html = readFileSync(indexFile, 'utf8');
-      for (const [src, script] of Object.entries(scripts)) {
-        const tag = new RegExp(`<script(?: async)? src="${src.replace(/\./g, '\\.')}"></script>`);
-        if (!tag.test(html)) throw new Error(`index.html has no <script src="${src}">`);
-        html = html.replace(tag, () => `<script>${script.trim()}</script>`);
-      }
-      writeFileSync(indexFile, html);
-      // The copies from web/public, which the built page no longer asks for.
-      for (const src of Object.keys(scripts)) rmSync(path.join(builtTo, src));
-    },
-  };
+  return afterBuild('spms-inline-head-scripts', (builtTo) => {
+    const scripts: Record<string, string> = {
+      './color-scheme.js': readFileSync(path.join(builtTo, 'color-scheme.js'), 'utf8'),
+      './signed-in-preload.js': signedInPreloadScript(builtTo, routerFile),
+    };
+    const indexFile = path.join(builtTo, 'index.html');
+    let html = readFileSync(indexFile, 'utf8');
+    for (const [src, script] of Object.entries(scripts)) {
+      const tag = new RegExp(`<script(?: async)? src="${src.replace(/\./g, '\\.')}"></script>`);
+      if (!tag.test(html)) throw new Error(`index.html has no <script src="${src}">`);
+      html = html.replace(tag, () => `<script>${script.trim()}</script>`);
+    }
+    writeFileSync(indexFile, html);
+    // The copies from web/public, which the built page no longer asks for.
+    for (const src of Object.keys(scripts)) rmSync(path.join(builtTo, src));
+  });
 }

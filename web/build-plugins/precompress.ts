@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
+import { afterBuild } from './after-build';
 
 function* filesUnder(dir: string): Generator<string> {
   for (const name of readdirSync(dir)) {
@@ -17,27 +18,20 @@ function* filesUnder(dir: string): Generator<string> {
  * other plugins may still rewrite index.html when the bundle is closed.
  */
 export function precompress(): Plugin {
-  let builtTo = '';
-  return {
-    name: 'spms-precompress',
-    apply: 'build',
-    configResolved(config) {
-      builtTo = path.resolve(config.root, config.build.outDir);
+  return afterBuild(
+    'spms-precompress',
+    (builtTo) => {
+      for (const file of filesUnder(builtTo)) {
+        if (!/\.(js|css|html|svg|json|txt|map)$/.test(file)) continue;
+        const content = readFileSync(file);
+        if (content.length < 1024) continue;
+        writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+      }
     },
-    closeBundle: {
-      order: 'post',
-      handler() {
-        for (const file of filesUnder(builtTo)) {
-          if (!/\.(js|css|html|svg|json|txt|map)$/.test(file)) continue;
-          const content = readFileSync(file);
-          if (content.length < 1024) continue;
-          writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
-          writeFileSync(
-            `${file}.br`,
-            brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-          );
-        }
-      },
-    },
-  };
+    'post',
+  );
 }
