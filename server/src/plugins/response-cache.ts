@@ -1,18 +1,23 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { createLruTextStore } from '../lib/lru-text-store';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** false: never answer this GET route from the response cache. */
     cache?: false;
   }
+  interface FastifyRequest {
+    /** Where this GET's answer goes in the response cache, set when the cache did not have it. */
+    responseCacheMiss: { key: string; version: number } | null;
+  }
 }
 
-/** What the cache may hold at most, in bytes of answer text. */
+/** What the cache may hold at most: answers, their keys and bookkeeping, in bytes. */
 const MAX_BYTES = 32 * 1024 * 1024;
 
 interface Cached {
-  payload: string;
+  text: string;
   contentType: string;
 }
 
@@ -29,9 +34,10 @@ interface Cached {
  * when a newer one appears, everything older is dropped at once.
  */
 async function responseCachePlugin(app: FastifyInstance) {
-  const entries = new Map<string, Cached>();
-  const pending = new WeakMap<FastifyRequest, { key: string; version: number }>();
-  let bytes = 0;
+  // A request property rather than a WeakMap by request: a WeakMap's entries are extra work for
+  // every garbage collection, at thousands of requests a second.
+  app.decorateRequest('responseCacheMiss', null);
+  const entries = createLruTextStore<Cached>({ maxBytes: MAX_BYTES });
   let latestVersion = -1;
   let day = '';
   let nextDayAt = 0;
@@ -47,25 +53,12 @@ async function responseCachePlugin(app: FastifyInstance) {
     return day;
   }
 
-  function remember(key: string, value: Cached) {
-    const known = entries.get(key);
-    if (known) bytes -= known.payload.length;
-    entries.set(key, value);
-    bytes += value.payload.length;
-    for (const [oldest, cached] of entries) {
-      if (bytes <= MAX_BYTES) break;
-      entries.delete(oldest);
-      bytes -= cached.payload.length;
-    }
-  }
-
   function cacheKey(request: FastifyRequest): string | null {
     const version = request.dataVersion;
     if (request.method !== 'GET' || request.user === null || version === null) return null;
     if (request.routeOptions.config.cache === false) return null;
     if (version > latestVersion) {
       entries.clear();
-      bytes = 0;
       latestVersion = version;
     } else if (version < latestVersion) {
       return null;
@@ -79,22 +72,19 @@ async function responseCachePlugin(app: FastifyInstance) {
     if (key === null) return;
     const cached = entries.get(key);
     if (!cached) {
-      pending.set(request, { key, version: request.dataVersion! });
+      request.responseCacheMiss = { key, version: request.dataVersion! };
       return;
     }
-    // Most recently used last.
-    entries.delete(key);
-    entries.set(key, cached);
-    return reply.header('content-type', cached.contentType).send(cached.payload);
+    return reply.header('content-type', cached.contentType).send(cached.text);
   });
 
   app.addHook('onSend', (request, reply, payload, done) => {
-    const miss = pending.get(request);
+    const miss = request.responseCacheMiss;
     // Not when a newer version appeared meanwhile: nobody would ask for this one again.
     if (miss && miss.version === latestVersion && reply.statusCode === 200) {
       const contentType = reply.getHeader('content-type');
       if (typeof payload === 'string' && typeof contentType === 'string') {
-        remember(miss.key, { payload, contentType });
+        entries.set(miss.key, { text: payload, contentType });
       }
     }
     done(null, payload);
