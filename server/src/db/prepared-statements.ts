@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type SQLite from 'better-sqlite3';
+import type { SqliteStatement } from 'kysely';
 import pg from 'pg';
+import { isSchemaChange, withObjectRows } from './sqlite-rows';
 
 /**
  * Kysely sends every query as new SQL text. Parsing and planning it again costs more than
@@ -10,21 +12,38 @@ import pg from 'pg';
  */
 
 /**
- * SQLite: prepared statements kept per SQL text (least recently used first out). A statement
- * still being iterated (a streamed query) is never handed out twice.
+ * SQLite: prepared statements kept per SQL text (least recently used first out), their rows read
+ * as arrays and made objects by a function of their own (db/sqlite-rows.ts). A statement still
+ * being iterated (a streamed query) is never handed out twice. A schema change made through the
+ * connection drops them all, since a statement SQLite prepares again may have other columns.
  */
 export function withStatementCache(sqlite: SQLite.Database, capacity = 500) {
-  const statements = new Map<string, SQLite.Statement>();
+  const statements = new Map<string, SqliteStatement & { busy: boolean }>();
+  const prepareFresh = (sql: string) => {
+    const statement = sqlite.prepare(sql);
+    if (!isSchemaChange(sql)) return withObjectRows(statement);
+    return {
+      reader: statement.reader,
+      busy: false,
+      run(parameters: readonly unknown[]) {
+        const result = statement.run(parameters);
+        statements.clear();
+        return result;
+      },
+      all: (parameters) => statement.all(parameters),
+      iterate: (parameters) => statement.iterate(parameters),
+    } satisfies SqliteStatement & { busy: boolean };
+  };
   return {
     close: () => sqlite.close(),
-    prepare(sql: string): SQLite.Statement {
+    prepare(sql: string): SqliteStatement {
       const cached = statements.get(sql);
       if (cached && !cached.busy) {
         statements.delete(sql);
         statements.set(sql, cached);
         return cached;
       }
-      const statement = sqlite.prepare(sql);
+      const statement = prepareFresh(sql);
       if (!cached) {
         statements.set(sql, statement);
         if (statements.size > capacity) statements.delete(statements.keys().next().value!);
