@@ -1,6 +1,6 @@
 /**
  * Profiles the server under load on one or more read routes: `npm run bench:profile -- [sqlite|postgres]
- * [--small] [--seconds=10] --only=TEXT`. Loads a fresh database as `npm run bench` does, starts the
+ * [--small] [--seconds=10] --only=TEXT` (`--only==LABEL`: that route alone). Loads a fresh database as `npm run bench` does, starts the
  * built server with `--cpu-prof`, runs every matching target with 50 connections and every request
  * a cache miss, then prints where the server's CPU time went (self time by function and by
  * package). The raw `.cpuprofile` (open it in Chrome's DevTools) stays in build/bench/profiles/.
@@ -91,7 +91,10 @@ try {
   mkdirSync(dir, { recursive: true });
   process.env.BENCH_SERVER_NODE_ARGS = `--cpu-prof --cpu-prof-dir=${dir}`;
   const server = await startServer(bench.env);
-  const targets = benchTargets(data).filter((t) => t.label.includes(only));
+  // `--only==LABEL` names one route exactly, where its label is the start of others'.
+  const targets = benchTargets(data).filter((t) =>
+    only.startsWith('=') ? t.label === only.slice(1) : t.label.includes(only),
+  );
   try {
     const tokens = await signInAll(server.url, accounts);
     const measured = await measureReads(
