@@ -37,6 +37,13 @@ declare module 'autocannon' {
     errors: number;
     timeouts: number;
   }
-  function autocannon(options: Options): Promise<Result>;
+  /** The running load: a promise of its result that also reports each response as it comes. */
+  interface Instance extends Promise<Result> {
+    on(
+      event: 'response',
+      listener: (client: Client, statusCode: number, bytes: number, responseTimeMs: number) => void,
+    ): this;
+  }
+  function autocannon(options: Options): Instance;
   export default autocannon;
 }
