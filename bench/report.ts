@@ -245,7 +245,7 @@ export function renderReport(report: RunReport): string {
     '',
     budgetSummary(report),
     '',
-    'Each route runs twice: as the bench sends it, the same URL again and again, so that after the first request the response cache answers (what a screen reloaded, a page revisited or a dashboard polled by many people costs); and computed, every request with a URL of its own so that none is a cache hit (what the first read of each page after a change costs). A route meets p99 when the median of its rounds’ p99 is under 50 ms, and its ratio to health measured in the same pass.',
+    'Each route runs twice: as the bench sends it, the same URL again and again, so that after the first request the response cache answers (what a screen reloaded, a page revisited or a dashboard polled by many people costs); and computed, every request with a URL of its own so that none is a cache hit (what the first read of each page after a change costs). A route meets p99 when the median of its rounds’ p99 is under 50 ms, and its ratio to health measured in the same pass. Latencies count the requests sent once all 50 connections of a round were open and answered: libuv accepts one new connection per turn of the event loop (libuv#3696), so the round’s own burst of 50 connections kept the last ones waiting up to a second on a busy server, whatever the route; the raw figures keep the p99 of every request as `p99WithConnecting`.',
     '',
   );
   for (const run of report.engines) {
