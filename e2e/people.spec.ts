@@ -81,6 +81,48 @@ describeInBrowser('people: staff records, users and account linking', (session) 
     await page.getByText('No employees match these filters').waitFor();
   });
 
+  it("shows a staff row's actions without scrolling sideways on a 1280-pixel screen", async () => {
+    const { server } = session();
+    const token = await tokenFor(server, server.admin.email, server.admin.password);
+    // An address as long as real ones get: the table used to grow past its box for it, and the
+    // Edit and Delete buttons went out of sight.
+    const email = `christopher.abernathy-whitfield.${run}@engineering.example.com`;
+    const created = await callApi(server, 'POST', '/api/employees', {
+      token,
+      body: {
+        first_name: 'Christopher',
+        last_name: `Wide${run}`,
+        email,
+        position: 'Senior Laboratory Technician',
+        department: 'Electrical Engineering',
+        join_date: '2024-05-06',
+      },
+    });
+    expect(created.status).toBe(201);
+
+    const page = await session().newPage({ viewport: { width: 1280, height: 800 } });
+    await signInThroughForm(page, server, server.admin.email, server.admin.password);
+    await page.goto(appRoute(server, '/staff'));
+    await page.getByRole('textbox', { name: 'Search staff' }).fill(`Wide${run}`);
+    const name = `Christopher Wide${run}`;
+    await page.getByRole('row').filter({ hasText: name }).waitFor();
+    expect(await page.getByRole('row').filter({ hasText: name }).textContent()).toContain(email);
+
+    // The table's own box (it scrolls sideways when the table is wider), and what it holds.
+    const fits = await page.evaluate(() => {
+      const box = document.querySelector<HTMLElement>('[role="group"][aria-label="Staff"]')!;
+      const table = box.querySelector('table')!;
+      return {
+        table: table.scrollWidth,
+        box: box.clientWidth,
+        boxRight: box.getBoundingClientRect().right,
+      };
+    });
+    expect(fits.table).toBeLessThanOrEqual(fits.box);
+    const deleteButton = await page.getByRole('button', { name: `Delete ${name}` }).boundingBox();
+    expect(deleteButton!.x + deleteButton!.width).toBeLessThanOrEqual(fits.boxRight);
+  });
+
   it('keeps a draft of the Add Staff Member page across a reload and creates the record', async () => {
     const { server } = session();
     const page = await session().newPage();

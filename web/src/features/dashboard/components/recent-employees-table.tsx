@@ -2,6 +2,7 @@ import type { RecentEmployee } from '#contract/insights';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { PersonCell } from '../../../components/person-cell';
 import { formatDate, fullName } from '../../../lib/format';
+import { EmailText } from '../../../components/email-text';
 
 const COLUMNS: DataColumn<RecentEmployee>[] = [
   {
@@ -16,7 +17,7 @@ const COLUMNS: DataColumn<RecentEmployee>[] = [
   },
   { header: 'Position', cell: (employee) => employee.position },
   { header: 'Department', cell: (employee) => employee.department },
-  { header: 'Email', cell: (employee) => employee.email },
+  { header: 'Email', cell: (employee) => <EmailText email={employee.email} /> },
   { header: 'Join Date', cell: (employee) => formatDate(employee.join_date) },
 ];
 

@@ -10,6 +10,7 @@ import {
 } from '../../../components/performance-format';
 import { RowActions } from '../../../components/row-actions';
 import { formatDate } from '../../../lib/format';
+import { EmailText } from '../../../components/email-text';
 
 /**
  * SPEC.md section 2: a row whose employee or metric type is not known is hidden. The server
@@ -41,7 +42,7 @@ export function PerformanceMetricTable({ metrics, onEdit, onDelete }: Performanc
         />
       ),
     },
-    { header: 'Email', cell: (metric) => metric.email },
+    { header: 'Email', cell: (metric) => <EmailText email={metric.email} /> },
     {
       header: 'Metric Type',
       cell: (metric) => (

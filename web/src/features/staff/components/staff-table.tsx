@@ -10,6 +10,7 @@ import { PersonCell } from '../../../components/person-cell';
 import { RowActions } from '../../../components/row-actions';
 import type { SortState } from '../../../components/sortable-header';
 import { formatDate, fullName } from '../../../lib/format';
+import { EmailText } from '../../../components/email-text';
 
 // Filled in dark shades: white small text keeps WCAG AA contrast, on striped rows too.
 const STATUS_COLORS: Record<EmployeeStatus, string> = {
@@ -52,7 +53,11 @@ export function StaffTable({ employees, sort, onSort, onEdit, onDelete }: StaffT
     },
     { header: 'Position', sortField: 'position', cell: (employee) => employee.position },
     { header: 'Department', sortField: 'department', cell: (employee) => employee.department },
-    { header: 'Email', sortField: 'email', cell: (employee) => employee.email },
+    {
+      header: 'Email',
+      sortField: 'email',
+      cell: (employee) => <EmailText email={employee.email} />,
+    },
     { header: 'Phone', cell: (employee) => employee.phone || 'N/A' },
     {
       header: 'Join Date',

@@ -5,6 +5,7 @@ import { DataTable, type DataColumn } from '../../../components/data-table';
 import { PersonCell } from '../../../components/person-cell';
 import { RowActions } from '../../../components/row-actions';
 import { formatDate, fullName } from '../../../lib/format';
+import { EmailText } from '../../../components/email-text';
 
 // Filled in dark shades: white small text keeps WCAG AA contrast, on striped rows too.
 const TYPE_COLORS: Record<UserType, string> = {
@@ -34,7 +35,7 @@ export function UserTable({ users, currentUserId, onEdit, onDelete }: UserTableP
         />
       ),
     },
-    { header: 'Email', cell: (user) => user.email },
+    { header: 'Email', cell: (user) => <EmailText email={user.email} /> },
     {
       header: 'Type',
       cell: (user) => (
