@@ -31,21 +31,14 @@ export function toOwnResponse(row: QuestionColumns): OwnResponse {
 }
 
 /**
- * A question as HR sees it: with the respondent's name and email (SPEC.md section 3). Written
- * out rather than spread from toOwnResponse: copying a built object's keys into another was a
- * tenth of a 50-row page's time.
+ * A question as HR sees it: with the respondent's name and email (SPEC.md section 3). The fields
+ * are added to the employee's view rather than spread into a new object: the spread's copy of
+ * every key was a tenth of a 50-row page's time.
  */
 export function toHrResponse(row: QuestionColumns & RespondentColumns): HrResponse {
-  return {
-    id: row.id,
-    question: row.question,
-    response: row.response,
-    is_responded: row.responded_at !== null,
-    responded_at: toIsoOrNull(row.responded_at),
-    created_at: toIso(row.created_at),
-    updated_at: toIso(row.updated_at),
+  return Object.assign(toOwnResponse(row), {
     employee_id: row.employee_id,
     user_name: `${row.first_name} ${row.last_name}`.trim(),
     user_email: row.email,
-  };
+  });
 }
