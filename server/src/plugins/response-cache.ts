@@ -34,8 +34,8 @@ interface Cached {
  * when a newer one appears, everything older is dropped at once.
  */
 async function responseCachePlugin(app: FastifyInstance) {
-  // A request property rather than a WeakMap by request: a WeakMap's entries are extra work for
-  // every garbage collection, at thousands of requests a second.
+  // A request property rather than a WeakMap keyed by request: simpler, and no weak entry per
+  // request for the garbage collector to trace (no difference measured beyond the spread).
   app.decorateRequest('responseCacheMiss', null);
   const entries = createLruTextStore<Cached>({ maxBytes: MAX_BYTES });
   let latestVersion = -1;
