@@ -3,11 +3,12 @@ import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import type { Employee } from '#contract/employees';
+import type { CreateEmployeeInput, Employee } from '#contract/employees';
 import type { E2eServer } from './global-setup';
 import {
   appRoute,
   callApi,
+  createStaffMember,
   describeInBrowser,
   signInThroughForm,
   tokenFor,
@@ -115,14 +116,15 @@ describeInBrowser('CSV: export of every table and import of staff and metric val
     const { server } = session();
     const token = await tokenFor(server, server.admin.email, server.admin.password);
     const tag = `Csvrt${run}`;
-    const create = async (body: Record<string, unknown>) => {
-      const created = await callApi<{ employee: Employee }>(server, 'POST', '/api/employees', {
-        token,
-        body: { position: 'Lecturer', join_date: '2021-02-03', ...body },
+    const create = (
+      fields: Omit<CreateEmployeeInput, 'position' | 'join_date'> &
+        Partial<Pick<CreateEmployeeInput, 'position' | 'join_date'>>,
+    ) =>
+      createStaffMember(server, token, {
+        position: 'Lecturer',
+        join_date: '2021-02-03',
+        ...fields,
       });
-      expect(created.status, created.body.message).toBe(201);
-      return created.body.data.employee;
-    };
     const manager = await create({
       first_name: 'Mona',
       last_name: `${tag}Boss`,
@@ -256,19 +258,14 @@ describeInBrowser('CSV: export of every table and import of staff and metric val
     );
     expect(type.status, type.body.message).toBe(201);
     const email = `ivy.${run}@example.com`;
-    const employee = await callApi<{ employee: Employee }>(server, 'POST', '/api/employees', {
-      token,
-      body: {
-        first_name: 'Ivy',
-        last_name: `Csvbad${run}`,
-        email,
-        position: 'Technician',
-        department: 'Civil Engineering',
-        join_date: '2020-01-06',
-      },
+    const { id: employeeId } = await createStaffMember(server, token, {
+      first_name: 'Ivy',
+      last_name: `Csvbad${run}`,
+      email,
+      position: 'Technician',
+      department: 'Civil Engineering',
+      join_date: '2020-01-06',
     });
-    expect(employee.status).toBe(201);
-    const employeeId = employee.body.data.employee.id;
     const csv = [
       'employee_email,metric_name,value,comment,created_at',
       `${email},${typeName},75,On time,2024-01-15`,
@@ -387,18 +384,14 @@ describeInBrowser('CSV: export of every table and import of staff and metric val
       ['Ben', 'Electrical Engineering'],
       ['Cal', 'CIT'],
     ] as const) {
-      const created = await callApi(server, 'POST', '/api/employees', {
-        token,
-        body: {
-          first_name: first,
-          last_name: tag,
-          email: `${first.toLowerCase()}.${tag.toLowerCase()}@example.com`,
-          position: 'Lecturer',
-          department,
-          join_date: '2023-04-05',
-        },
+      await createStaffMember(server, token, {
+        first_name: first,
+        last_name: tag,
+        email: `${first.toLowerCase()}.${tag.toLowerCase()}@example.com`,
+        position: 'Lecturer',
+        department,
+        join_date: '2023-04-05',
       });
-      expect(created.status).toBe(201);
     }
 
     const page = await session().newPage();
@@ -460,21 +453,18 @@ describeInBrowser('CSV: export of every table and import of staff and metric val
   it('shows Export CSV on the rankings to an employee, and no staff export or import', async () => {
     const { server } = session();
     const token = await tokenFor(server, server.admin.email, server.admin.password);
-    const staff = await callApi<{ employee: Employee }>(server, 'POST', '/api/employees', {
-      token,
-      body: {
-        first_name: 'Eli',
-        last_name: `Csvemp${run}`,
-        email: `eli.${run}@example.com`,
-        position: 'Lecturer',
-        department: 'CIT',
-        join_date: '2023-04-05',
-      },
+    const staff = await createStaffMember(server, token, {
+      first_name: 'Eli',
+      last_name: `Csvemp${run}`,
+      email: `eli.${run}@example.com`,
+      position: 'Lecturer',
+      department: 'CIT',
+      join_date: '2023-04-05',
     });
     const link = await callApi<{ temporary_password: string }>(
       server,
       'POST',
-      `/api/employees/${staff.body.data.employee.id}/link-employee`,
+      `/api/employees/${staff.id}/link-employee`,
       { token },
     );
     expect(link.status).toBe(201);

@@ -1,10 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
+import type { CreateEmployeeInput } from '#contract/employees';
 import type { EmployeeDashboard, HrCharts, HrMetrics, RankingEntry } from '#contract/insights';
 import {
   appRoute,
   callApi,
+  createStaffMember,
   describeInBrowser,
   signInThroughForm,
   tokenFor,
@@ -64,22 +66,18 @@ async function createEmployee(
   token: string,
   first: string,
   last: string,
-  department = 'CIT',
+  department: CreateEmployeeInput['department'] = 'CIT',
   position = 'Lecturer',
 ): Promise<number> {
-  const created = await callApi<{ employee: { id: number } }>(server, 'POST', '/api/employees', {
-    token,
-    body: {
-      first_name: first,
-      last_name: last,
-      email: emailOf(first, last),
-      position,
-      department,
-      join_date: '2023-09-01',
-    },
+  const created = await createStaffMember(server, token, {
+    first_name: first,
+    last_name: last,
+    email: emailOf(first, last),
+    position,
+    department,
+    join_date: '2023-09-01',
   });
-  expect(created.status).toBe(201);
-  return created.body.data.employee.id;
+  return created.id;
 }
 
 async function record(
@@ -320,7 +318,7 @@ describeInBrowser('insights: dashboards, rankings, average scores and toasts', (
     const { server } = session();
     const data = await arrange(server);
     // A spread of people over departments and months, so the charts have something to say.
-    const spread: [string, string, string, string, number[]][] = [
+    const spread: [string, string, CreateEmployeeInput['department'], string, number[]][] = [
       ['Amara', 'Okafor', 'Electrical Engineering', 'Senior Lecturer', [88, 92, 85]],
       ['Tomas', 'Lindgren', 'Civil Engineering', 'Site Engineer', [72, 68, 75]],
       ['Lina', 'Haddad', 'CIT', 'Software Developer', [64, 58, 70]],

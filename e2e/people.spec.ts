@@ -4,6 +4,7 @@ import { expect, it } from 'vitest';
 import {
   appRoute,
   callApi,
+  createStaffMember,
   describeInBrowser,
   signInThroughForm,
   tokenFor,
@@ -87,18 +88,14 @@ describeInBrowser('people: staff records, users and account linking', (session) 
     // An address as long as real ones get: the table used to grow past its box for it, and the
     // Edit and Delete buttons went out of sight.
     const email = `christopher.abernathy-whitfield.${run}@engineering.example.com`;
-    const created = await callApi(server, 'POST', '/api/employees', {
-      token,
-      body: {
-        first_name: 'Christopher',
-        last_name: `Wide${run}`,
-        email,
-        position: 'Senior Laboratory Technician',
-        department: 'Electrical Engineering',
-        join_date: '2024-05-06',
-      },
+    await createStaffMember(server, token, {
+      first_name: 'Christopher',
+      last_name: `Wide${run}`,
+      email,
+      position: 'Senior Laboratory Technician',
+      department: 'Electrical Engineering',
+      join_date: '2024-05-06',
     });
-    expect(created.status).toBe(201);
 
     const page = await session().newPage({ viewport: { width: 1280, height: 800 } });
     await signInThroughForm(page, server, server.admin.email, server.admin.password);
@@ -180,18 +177,14 @@ describeInBrowser('people: staff records, users and account linking', (session) 
     const { server } = session();
     const adminToken = await tokenFor(server, server.admin.email, server.admin.password);
     const employeeEmail = `linda.${run}@example.com`;
-    const staff = await callApi(server, 'POST', '/api/employees', {
-      token: adminToken,
-      body: {
-        first_name: 'Linda',
-        last_name: `Linked${run}`,
-        email: employeeEmail,
-        position: 'Lab Technician',
-        department: 'CIT',
-        join_date: '2023-02-01',
-      },
+    await createStaffMember(server, adminToken, {
+      first_name: 'Linda',
+      last_name: `Linked${run}`,
+      email: employeeEmail,
+      position: 'Lab Technician',
+      department: 'CIT',
+      join_date: '2023-02-01',
     });
-    expect(staff.status).toBe(201);
 
     const page = await session().newPage();
     await signInThroughForm(page, server, server.admin.email, server.admin.password);
@@ -252,18 +245,15 @@ describeInBrowser('people: staff records, users and account linking', (session) 
     const { server } = session();
     const token = await tokenFor(server, server.admin.email, server.admin.password);
     // Something in every table: statuses and user types have badges whose contrast counts.
-    for (const status of ['active', 'on-leave', 'inactive']) {
-      await callApi(server, 'POST', '/api/employees', {
-        token,
-        body: {
-          first_name: 'Axel',
-          last_name: `${status}${run}`,
-          email: `axe.${status}.${run}@example.com`,
-          position: 'Lecturer',
-          department: 'CIT',
-          join_date: '2022-01-01',
-          status,
-        },
+    for (const status of ['active', 'on-leave', 'inactive'] as const) {
+      await createStaffMember(server, token, {
+        first_name: 'Axel',
+        last_name: `${status}${run}`,
+        email: `axe.${status}.${run}@example.com`,
+        position: 'Lecturer',
+        department: 'CIT',
+        join_date: '2022-01-01',
+        status,
       });
     }
     for (const userType of ['manager', 'employee']) {

@@ -4,6 +4,7 @@ import { expect, it } from 'vitest';
 import {
   appRoute,
   callApi,
+  createStaffMember,
   describeInBrowser,
   signInThroughForm,
   tokenFor,
@@ -37,22 +38,18 @@ function arrangePeople(server: E2eServer): Promise<People> {
     expect(createdManager.status).toBe(201);
 
     const employeeEmail = `erin.${run}@example.com`;
-    const staff = await callApi<{ employee: { id: number } }>(server, 'POST', '/api/employees', {
-      token: adminToken,
-      body: {
-        first_name: 'Erin',
-        last_name: `Perf${run}`,
-        email: employeeEmail,
-        position: 'Lecturer',
-        department: 'Commerce',
-        join_date: '2022-09-01',
-      },
+    const staff = await createStaffMember(server, adminToken, {
+      first_name: 'Erin',
+      last_name: `Perf${run}`,
+      email: employeeEmail,
+      position: 'Lecturer',
+      department: 'Commerce',
+      join_date: '2022-09-01',
     });
-    expect(staff.status).toBe(201);
     const link = await callApi<{ temporary_password: string }>(
       server,
       'POST',
-      `/api/employees/${staff.body.data.employee.id}/link-employee`,
+      `/api/employees/${staff.id}/link-employee`,
       { token: adminToken },
     );
     expect(link.status).toBe(201);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { E2eServer } from '../global-setup';
+import type { CreateEmployeeInput, Employee } from '#contract/employees';
 
 /** Flags this machine needs (ENGINEERING.md): no sandbox as root, no network chatter. */
 const CHROMIUM_ARGS = [
@@ -108,6 +109,22 @@ export async function callApi<T = unknown>(
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
   return { status: response.status, body: (await response.json()) as never };
+}
+
+/** Adds a staff record through the API (as HR or an admin) and gives it back. */
+export async function createStaffMember(
+  server: E2eServer,
+  token: string,
+  fields: CreateEmployeeInput,
+): Promise<Employee> {
+  const created = await callApi<{ employee: Employee }>(server, 'POST', '/api/employees', {
+    token,
+    body: fields,
+  });
+  if (created.status !== 201) {
+    throw new Error(`Adding ${fields.email} answered ${created.status}: ${created.body.message}`);
+  }
+  return created.body.data.employee;
 }
 
 /** A token for API calls, by signing in over HTTP. */
