@@ -21,7 +21,10 @@ export async function rankingsRoutes(app: FastifyInstance) {
         response: replies(rankingsSchema),
       },
     },
-    async (request) => ok('Rankings', { rankings: await rankings.rankings(request.query.limit) }),
+    async (request) =>
+      ok('Rankings', {
+        rankings: await rankings.rankings(request.query.limit, request.dataVersion),
+      }),
   );
 
   api.get(

@@ -26,16 +26,18 @@ const REMEMBERED_LIMITS = 8;
 export function createRankingsService({ db }: { db: Kysely<DB> }) {
   /**
    * The top N is asked for far more often than scores change, so the last answer per limit is
-   * kept with the ranking version it was computed at. Every request still reads the version
-   * (one primary-key row): an answer is reused only while nothing it shows has changed, on this
-   * instance or any other.
+   * kept with the version it was computed at: an answer is reused only while nothing it shows
+   * has changed, on this instance or any other. The version is the data version the guard read
+   * with the caller's account (it moves with every write to anything the API shows, rankings
+   * included), which spares a round trip to the database; without one, the ranking version.
    */
-  const remembered = new Map<number, { version: number; entries: RankingEntry[] }>();
+  const remembered = new Map<number, { version: string; entries: RankingEntry[] }>();
 
   return {
-    async rankings(limit: number): Promise<RankingEntry[]> {
-      // Read the version first: whatever the query then sees is at least that new.
-      const version = await rankingVersion(db);
+    async rankings(limit: number, dataVersion: number | null = null): Promise<RankingEntry[]> {
+      // Read before the query: whatever the query then sees is at least that new.
+      const version =
+        dataVersion === null ? `ranking ${await rankingVersion(db)}` : `data ${dataVersion}`;
       const known = remembered.get(limit);
       if (known?.version === version) return known.entries;
       const entries = (await topRanked(db, limit)).map(toRankingEntry);
