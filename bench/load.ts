@@ -28,7 +28,7 @@ export interface Measured {
   target: Target;
   requests: number;
   rps: number;
-  /** Median over the rounds, of the requests sent once every connection was open (`steadyLatencies`). */
+  /** Median over the rounds, of requests sent once every connection was open (`steadyLatencies`). */
   p50: number;
   /** Median and worst over the rounds, likewise. */
   p99: number;
@@ -77,7 +77,6 @@ function steadyLatencies(instance: ReturnType<typeof autocannon>, connections: n
 
 /** The `fraction` percentile of `values`, in whole milliseconds as autocannon gives its own. */
 function percentile(values: number[], fraction: number): number {
-  if (values.length === 0) return NaN;
   const sorted = [...values].sort((a, b) => a - b);
   return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!);
 }
@@ -119,6 +118,9 @@ async function run(
   });
   const steady = steadyLatencies(instance, connections);
   const result = await instance;
+  // A round too short (or too broken) for every connection to answer keeps autocannon's figures.
+  if (steady.length === 0)
+    return { ...result, steady: { p50: result.latency.p50, p99: result.latency.p99 } };
   return { ...result, steady: { p50: percentile(steady, 0.5), p99: percentile(steady, 0.99) } };
 }
 

@@ -1,9 +1,10 @@
 /**
- * Profiles the server under load on one or more read routes: `npm run bench:profile -- [sqlite|postgres]
- * [--small] [--seconds=10] --only=TEXT` (`--only==LABEL`: that route alone). Loads a fresh database as `npm run bench` does, starts the
- * built server with `--cpu-prof`, runs every matching target with 50 connections and every request
- * a cache miss, then prints where the server's CPU time went (self time by function and by
- * package). The raw `.cpuprofile` (open it in Chrome's DevTools) stays in build/bench/profiles/.
+ * Profiles the server under load on one or more read routes: `npm run bench:profile --
+ * [sqlite|postgres] [--small] [--seconds=10] --only=TEXT` (`--only==LABEL`: that route alone).
+ * Loads a fresh database as `npm run bench` does, starts the built server with `--cpu-prof`, runs
+ * every matching target with 50 connections and every request a cache miss, then prints where the
+ * server's CPU time went (self time by function and by package). The raw `.cpuprofile` (open it in
+ * Chrome's DevTools) stays in build/bench/profiles/.
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
