@@ -13,6 +13,7 @@ import {
 } from '../server/src/db/seed/demo-catalogue';
 import { createRandom } from '../server/src/db/seed/random';
 import { rebuildScoreAggregates } from '../server/src/modules/scores/scores.repository';
+import { BULK_BATCH, bulkInsert, COLUMNS } from './bulk-insert';
 
 /**
  * Bulk data for benchmarks: an organisation of the size PRODUCT.md section 6 budgets for
@@ -21,8 +22,8 @@ import { rebuildScoreAggregates } from '../server/src/modules/scores/scores.repo
  * On request it adds what the other lists read: a sign-in account per employee, questions (most
  * answered) and an audit trail.
  *
- * Same seed and `now`, same data. Works on either engine; PostgreSQL gets column arrays through
- * `unnest` (one statement per 20,000 rows), SQLite multi-row inserts in one transaction.
+ * Same seed and `now`, same data. Works on either engine, in one transaction, through
+ * bench/bulk-insert.ts.
  */
 
 export interface ScaleOptions {
@@ -58,9 +59,6 @@ export interface ScaleSummary {
 }
 
 const DAY_MS = 86_400_000;
-const BATCH = 20_000;
-
-type Column = { name: string; pgType: 'int4' | 'int8' | 'text' | 'timestamptz' | 'date' };
 
 const AREAS = ['Customer', 'Team', 'Quality', 'Safety', 'Budget', 'Process', 'Learning'];
 const ASPECTS = ['Satisfaction', 'Delivery', 'Accuracy', 'Compliance', 'Growth', 'Engagement'];
@@ -99,33 +97,6 @@ const AUDIT_KINDS = [
   { name: 'Question Answered', entity: 'question' },
 ] as const;
 
-/** Inserts `rows` (arrays in `columns` order) into `table`, in batches. */
-async function bulkInsert(
-  db: Kysely<DB>,
-  table: keyof DB & string,
-  columns: Column[],
-  rows: unknown[][],
-): Promise<void> {
-  const postgres = isPostgres(db);
-  // SQLite allows 32,766 parameters a statement.
-  const batch = postgres ? BATCH : Math.floor(32_000 / columns.length);
-  for (let start = 0; start < rows.length; start += batch) {
-    const chunk = rows.slice(start, start + batch);
-    const names = sql.join(columns.map((c) => sql.ref(c.name)));
-    if (postgres) {
-      const arrays = columns.map(
-        (column, i) => sql`cast(${chunk.map((row) => row[i])} as ${sql.raw(column.pgType)}[])`,
-      );
-      await sql`insert into ${sql.table(table)} (${names}) select * from unnest(${sql.join(arrays)})`.execute(
-        db,
-      );
-    } else {
-      const tuples = chunk.map((row) => sql`(${sql.join(row)})`);
-      await sql`insert into ${sql.table(table)} (${names}) values ${sql.join(tuples)}`.execute(db);
-    }
-  }
-}
-
 /** Integer counts that add up to exactly `total`, uneven like real workloads. */
 function unevenCounts(random: ReturnType<typeof createRandom>, n: number, total: number): number[] {
   const weights = Array.from({ length: n }, () => 0.4 + random.next() * 1.2);
@@ -159,13 +130,7 @@ export async function generateScaleData(
     await bulkInsert(
       trx,
       'metric_types',
-      [
-        { name: 'metric_name', pgType: 'text' },
-        { name: 'description', pgType: 'text' },
-        { name: 'measurement_unit', pgType: 'text' },
-        { name: 'created_at', pgType: 'timestamptz' },
-        { name: 'updated_at', pgType: 'timestamptz' },
-      ],
+      COLUMNS.metric_types,
       metricTypeRows(metricTypeCount, typeCreated),
     );
 
@@ -188,22 +153,7 @@ export async function generateScaleData(
         created,
       ]);
     }
-    await bulkInsert(
-      trx,
-      'employees',
-      [
-        { name: 'first_name', pgType: 'text' },
-        { name: 'last_name', pgType: 'text' },
-        { name: 'email', pgType: 'text' },
-        { name: 'position', pgType: 'text' },
-        { name: 'department', pgType: 'text' },
-        { name: 'join_date', pgType: 'date' },
-        { name: 'salary_cents', pgType: 'int8' },
-        { name: 'created_at', pgType: 'timestamptz' },
-        { name: 'updated_at', pgType: 'timestamptz' },
-      ],
-      staff,
-    );
+    await bulkInsert(trx, 'employees', COLUMNS.employees, staff);
     const ids = (await trx.selectFrom('employees').select('id').orderBy('id').execute()).map(
       (row) => row.id,
     );
@@ -215,13 +165,6 @@ export async function generateScaleData(
     const unscoredShare = options.unscoredShare ?? 0.05;
     const scored = ids.filter(() => !random.chance(unscoredShare));
     const counts = unevenCounts(random, scored.length, valueCount);
-    const valueColumns: Column[] = [
-      { name: 'user_id', pgType: 'int4' },
-      { name: 'metric_type_id', pgType: 'int4' },
-      { name: 'value_hundredths', pgType: 'int4' },
-      { name: 'created_at', pgType: 'timestamptz' },
-      { name: 'updated_at', pgType: 'timestamptz' },
-    ];
     let pending: unknown[][] = [];
     for (let e = 0; e < scored.length; e++) {
       const talent = random.around(65, 30, 5, 98);
@@ -230,8 +173,8 @@ export async function generateScaleData(
         const created = ago(random.int(0, historyDays - 1));
         pending.push([scored[e], random.pick(typeIds), value, created, created]);
       }
-      if (pending.length >= BATCH || e === scored.length - 1) {
-        await bulkInsert(trx, 'performance_metrics', valueColumns, pending);
+      if (pending.length >= BULK_BATCH || e === scored.length - 1) {
+        await bulkInsert(trx, 'performance_metrics', COLUMNS.performance_metrics, pending);
         pending = [];
       }
     }
@@ -242,18 +185,7 @@ export async function generateScaleData(
       const created = ago(random.int(0, historyDays - 1));
       bonuses.push([random.pick(ids), bonus.bonus_name, bonus.description, created, created]);
     }
-    await bulkInsert(
-      trx,
-      'bonuses',
-      [
-        { name: 'employee_id', pgType: 'int4' },
-        { name: 'bonus_name', pgType: 'text' },
-        { name: 'description', pgType: 'text' },
-        { name: 'created_at', pgType: 'timestamptz' },
-        { name: 'updated_at', pgType: 'timestamptz' },
-      ],
-      bonuses,
-    );
+    await bulkInsert(trx, 'bonuses', COLUMNS.bonuses, bonuses);
 
     // Accounts without a password (they would sign in with Google), one per employee.
     const accounts: unknown[][] = [];
@@ -261,20 +193,7 @@ export async function generateScaleData(
       const row = staff[i]!;
       accounts.push([row[2], row[0], row[1], 'employee', ids[i], row[7], row[7]]);
     }
-    await bulkInsert(
-      trx,
-      'users',
-      [
-        { name: 'email', pgType: 'text' },
-        { name: 'firstname', pgType: 'text' },
-        { name: 'lastname', pgType: 'text' },
-        { name: 'user_type', pgType: 'text' },
-        { name: 'employee_id', pgType: 'int4' },
-        { name: 'created_at', pgType: 'timestamptz' },
-        { name: 'updated_at', pgType: 'timestamptz' },
-      ],
-      accounts,
-    );
+    await bulkInsert(trx, 'users', COLUMNS.users, accounts);
 
     const questions: unknown[][] = [];
     for (let i = 0; i < questionCount; i++) {
@@ -292,19 +211,7 @@ export async function generateScaleData(
         at ?? asked,
       ]);
     }
-    await bulkInsert(
-      trx,
-      'questions',
-      [
-        { name: 'employee_id', pgType: 'int4' },
-        { name: 'question', pgType: 'text' },
-        { name: 'response', pgType: 'text' },
-        { name: 'responded_at', pgType: 'timestamptz' },
-        { name: 'created_at', pgType: 'timestamptz' },
-        { name: 'updated_at', pgType: 'timestamptz' },
-      ],
-      questions,
-    );
+    await bulkInsert(trx, 'questions', COLUMNS.questions, questions);
 
     // The audit trail, oldest first as it is written; small snapshots like the real ones.
     const auditTimes = Array.from({ length: auditCount }, () =>
@@ -329,23 +236,8 @@ export async function generateScaleData(
         auditTimes[i],
         auditTimes[i],
       ]);
-      if (audit.length >= BATCH || i === auditCount - 1) {
-        await bulkInsert(
-          trx,
-          'audit_entries',
-          [
-            { name: 'name', pgType: 'text' },
-            { name: 'description', pgType: 'text' },
-            { name: 'actor_email', pgType: 'text' },
-            { name: 'ip_address', pgType: 'text' },
-            { name: 'entity_type', pgType: 'text' },
-            { name: 'entity_id', pgType: 'int4' },
-            { name: 'after_json', pgType: 'text' },
-            { name: 'created_at', pgType: 'timestamptz' },
-            { name: 'updated_at', pgType: 'timestamptz' },
-          ],
-          audit,
-        );
+      if (audit.length >= BULK_BATCH || i === auditCount - 1) {
+        await bulkInsert(trx, 'audit_entries', COLUMNS.audit_entries, audit);
         audit = [];
       }
     }
