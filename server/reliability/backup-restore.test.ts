@@ -11,7 +11,8 @@ import {
 } from './helpers/consistency';
 import { createStore, describeEachEngine, type TestStore } from './helpers/databases';
 import { projectRoot, startServer, type RunningServer } from './helpers/server-process';
-import { Ledger, runWriteLoad, setUpOrganisation } from './helpers/write-load';
+import { Ledger } from './helpers/ledger';
+import { runWriteLoad, setUpOrganisation } from './helpers/write-load';
 
 /**
  * PRODUCT.md section 1, "Operations": `npm run backup` takes a consistent copy while the server

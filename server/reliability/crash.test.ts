@@ -10,7 +10,8 @@ import {
 } from './helpers/consistency';
 import { createStore, describeEachEngine, type TestStore } from './helpers/databases';
 import { startServer, type RunningServer } from './helpers/server-process';
-import { Ledger, ledgerDifferences, runWriteLoad, setUpOrganisation } from './helpers/write-load';
+import { Ledger, ledgerDifferences } from './helpers/ledger';
+import { runWriteLoad, setUpOrganisation } from './helpers/write-load';
 
 /**
  * PRODUCT.md section 6, "nothing lost": under a mixed read/write load from several clients the

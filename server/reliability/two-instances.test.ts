@@ -9,7 +9,8 @@ import {
 } from './helpers/consistency';
 import { createStore, type TestStore } from './helpers/databases';
 import { startServer, type RunningServer } from './helpers/server-process';
-import { Ledger, runWriteLoad, setUpOrganisation } from './helpers/write-load';
+import { Ledger } from './helpers/ledger';
+import { runWriteLoad, setUpOrganisation } from './helpers/write-load';
 
 /**
  * README "Scaling out": two real server processes on one PostgreSQL database (same JWT_SECRET),
