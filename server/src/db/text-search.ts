@@ -6,8 +6,9 @@ import { escapeLike } from './like';
 
 /**
  * SQLite's exact trigram tables (migration 0009): `employees_search`, `users_search`,
- * `questions_search` and `audit_entries_text`, each holding the lower-cased text a search's
- * LIKE compares, tokenized into trigrams case-sensitively.
+ * `questions_search` and `audit_entries_text`, and 0012's `pending_questions_search` (the
+ * pending questions alone), each holding the lower-cased text a search's LIKE compares,
+ * tokenized into trigrams case-sensitively.
  *
  * Why a phrase match there is exactly the LIKE: SQLite's lower() and LIKE fold ASCII letters
  * only. The indexed text has no ASCII capitals (lower() removed them), and neither has the
@@ -17,10 +18,11 @@ import { escapeLike } from './like';
  * shorter needle has no trigram, and the search falls back to the LIKE scan.
  */
 export type SearchTable =
-  'employees_search' | 'users_search' | 'questions_search' | 'audit_entries_text';
-
-/** What `questions_search.state` holds, as migration 0009 writes it: one trigram each. */
-export const QUESTION_STATES = { pending: 'pen', answered: 'ans' } as const;
+  | 'employees_search'
+  | 'users_search'
+  | 'questions_search'
+  | 'pending_questions_search'
+  | 'audit_entries_text';
 
 /** Which lowering the LIKE's pattern gets: JavaScript's (Unicode) or only ASCII's (LIKE's own). */
 export type Folding = 'unicode' | 'ascii';

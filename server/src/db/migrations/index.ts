@@ -10,6 +10,7 @@ import * as searchIndexes from './0008_search_indexes';
 import * as exactSearchTables from './0009_exact_search_tables';
 import * as postgresSearchTables from './0010_postgres_search_tables';
 import * as pendingQuestionsOrder from './0011_pending_questions_order';
+import * as pendingQuestionsSearch from './0012_pending_questions_search';
 
 /** Every migration in the order it runs. Append; never edit or reorder a released one. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009_exact_search_tables': exactSearchTables,
   '0010_postgres_search_tables': postgresSearchTables,
   '0011_pending_questions_order': pendingQuestionsOrder,
+  '0012_pending_questions_search': pendingQuestionsSearch,
 };
