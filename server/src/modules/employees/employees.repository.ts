@@ -11,7 +11,12 @@ import type { ListEmployeesQuery } from '#contract/employees';
 import { lowerContainsPattern } from '../../db/like';
 import { preparedQuery } from '../../db/prepared-query';
 import { isPostgres } from '../../db/dialect';
-import { trigramMatches, usesTrigramTable, walkFindsPageSooner } from '../../db/text-search';
+import {
+  trigramCount,
+  trigramMatches,
+  usesTrigramTable,
+  walkFindsPageSooner,
+} from '../../db/text-search';
 import type { DB, EmployeesTable } from '../../db/schema';
 
 /** Staff records: Kysely queries only. Filtering, sorting and paging happen in SQL. */
@@ -171,17 +176,32 @@ async function countEmployees(
   return (await countFiltered(db, query)).total;
 }
 
-/** The staff matching, counted, and all staff (kept by 0004's triggers), in one statement. */
+const allStaff = sql<number | string>`(select value from insight_totals where name = 'employees')`;
+
+/**
+ * The staff matching, counted, and all staff (kept by 0004's triggers), in one statement. A
+ * search alone that SQLite's trigram table answers is counted there, without a staff row.
+ */
 async function countFiltered(
   db: Kysely<DB>,
   query: Pick<ListEmployeesQuery, 'search' | 'department' | 'status'>,
 ) {
-  const row = await filteredEmployees(db, query)
-    .select((eb) => eb.fn.countAll<number | string>().as('total'))
-    .select(
-      sql<number | string>`(select value from insight_totals where name = 'employees')`.as('staff'),
-    )
-    .executeTakeFirstOrThrow();
+  const textOnly =
+    query.search &&
+    !query.department &&
+    !query.status &&
+    usesTrigramTable(db, query.search, 'unicode');
+  const row = textOnly
+    ? await db
+        .selectNoFrom([
+          trigramCount('employees_search', query.search!, 'unicode').as('total'),
+          allStaff.as('staff'),
+        ])
+        .executeTakeFirstOrThrow()
+    : await filteredEmployees(db, query)
+        .select((eb) => eb.fn.countAll<number | string>().as('total'))
+        .select(allStaff.as('staff'))
+        .executeTakeFirstOrThrow();
   return { total: Number(row.total), staff: Number(row.staff) };
 }
 

@@ -8,11 +8,10 @@ import { staffMatch } from '../employees/employees.repository';
 import {
   idAmong,
   loweredContains,
+  trigramCount,
   trigramMatches,
-  trigramQuery,
   usesTrigramTable,
   walkFindsPageSooner,
-  type SearchTable,
 } from '../../db/text-search';
 import { QUESTION_COLUMNS, type QuestionPage } from './questions.repository';
 
@@ -133,14 +132,9 @@ function postgresCount(search: string, status: ResponseStatus) {
  * state.
  */
 function sqliteIndexedCount(db: Kysely<DB>, search: string, status: ResponseStatus) {
-  const count = (table: SearchTable, column?: string) =>
-    sql<number>`(select count(*) from ${sql.table(table)}
-      where ${sql.table(table)} match ${trigramQuery(search, 'ascii', column)})`;
-  const byText = {
-    all: count('questions_search', 'question'),
-    pending: count('pending_questions_search'),
-    answered: sql`${count('questions_search', 'question')} - ${count('pending_questions_search')}`,
-  }[status];
+  const all = trigramCount('questions_search', search, 'ascii', 'question');
+  const pending = trigramCount('pending_questions_search', search, 'ascii');
+  const byText = { all, pending, answered: sql`${all} - ${pending}` }[status];
   const inState = sql.raw(
     {
       all: '',
