@@ -1,43 +1,113 @@
-import { CompiledQuery, type Kysely, type RawBuilder } from 'kysely';
+import { CompiledQuery, type Compilable, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from './schema';
 
 /**
- * A raw SQL statement compiled once per database and then run with fresh parameters, for the
- * queries run on every request or page load (the guard's user lookup, rank, top-10 status, the
- * dashboards, list pages), where building and compiling the query cost as much as running it.
+ * Queries compiled once and then run with fresh values, for the queries run on every request or
+ * page load (the guard's user lookup, rank, top-10 status, the dashboards, list pages), where
+ * building and compiling the query with Kysely cost as much as running it.
  *
- * `template` receives one placeholder per parameter and must only interpolate them as values
- * (`${employeeId}`), never as SQL. It is compiled once with unique markers; each call then puts
- * the real values where the markers ended up, whether a parameter appears once or several times.
+ * Both kinds are compiled with unique markers in place of the values; each run then puts the
+ * real values where the markers ended up, whether a value appears once, several times or not at
+ * all. Compiling refuses a query whose SQL or parameters are anything but markers and text that
+ * does not depend on the values: a value transformed, computed with or inlined into the SQL
+ * would otherwise be frozen into every later run.
+ */
+
+interface Compiled<Key> {
+  sql: string;
+  /** Which value each parameter of `sql` is. */
+  slots: Key[];
+}
+
+/**
+ * What stands for a value while compiling: text that the usual ways of making a value into a
+ * term change (lower or upper case, trimmed, LIKE or FTS5 escapes, wrapped in wildcards), so a
+ * transformed value is found out rather than replaced unchanged.
+ */
+const marker = (key: string | number) => ` \u0000Vv%_"'\\${key}\u0000 `;
+
+function compileWithMarkers<Key extends string | number>(
+  keys: readonly Key[],
+  compile: (markers: string[]) => CompiledQuery,
+): Compiled<Key> {
+  const markers = keys.map(marker);
+  const query = compile(markers);
+  const slots = query.parameters.map((value) => {
+    const slot = markers.indexOf(value as string);
+    if (slot < 0) throw new Error('a compiled-once query may only pass its values as they are');
+    return keys[slot]!;
+  });
+  if (query.sql.includes('\u0000')) {
+    throw new Error('a compiled-once query may not write its values into the SQL text');
+  }
+  return { sql: query.sql, slots };
+}
+
+async function run<Row, Key extends string | number>(
+  db: Kysely<DB>,
+  { sql, slots }: Compiled<Key>,
+  values: Record<Key, unknown>,
+): Promise<Row[]> {
+  const parameters = slots.map((slot) => values[slot]);
+  return (await db.executeQuery<Row>(CompiledQuery.raw(sql, parameters))).rows;
+}
+
+/**
+ * A raw SQL statement of fixed text. `template` receives one placeholder per parameter and must
+ * only interpolate them as values (`${employeeId}`), never as SQL.
  */
 export function preparedQuery<Row, Params extends readonly unknown[]>(
   template: (...params: { [K in keyof Params]: Params[K] }) => RawBuilder<Row>,
 ) {
-  const compiled = new WeakMap<Kysely<DB>, { sql: string; slots: number[] }>();
+  const compiled = new WeakMap<Kysely<DB>, Compiled<number>>();
 
   function compile(db: Kysely<DB>, arity: number) {
-    const markers = Array.from({ length: arity }, (_, i) => `\u0000param${i}\u0000`);
-    const query = template(...(markers as unknown as { [K in keyof Params]: Params[K] })).compile(
-      db,
+    const slots = Array.from({ length: arity }, (_, i) => i);
+    const entry = compileWithMarkers(slots, (markers) =>
+      template(...(markers as unknown as { [K in keyof Params]: Params[K] })).compile(db),
     );
-    const slots = query.parameters.map((value) => {
-      const slot = markers.indexOf(value as string);
-      if (slot < 0) throw new Error('preparedQuery: a template may only interpolate its params');
-      return slot;
-    });
-    const entry = { sql: query.sql, slots };
     compiled.set(db, entry);
     return entry;
   }
 
-  return async (db: Kysely<DB>, ...params: Params): Promise<Row[]> => {
-    const { sql, slots } = compiled.get(db) ?? compile(db, params.length);
-    const result = await db.executeQuery<Row>(
-      CompiledQuery.raw(
-        sql,
-        slots.map((slot) => params[slot]),
-      ),
-    );
-    return result.rows;
+  return async (db: Kysely<DB>, ...params: Params): Promise<Row[]> =>
+    run<Row, number>(db, compiled.get(db) ?? compile(db, params.length), params);
+}
+
+/** Shapes remembered per query and database, past which all are forgotten (none expected). */
+const MAX_SHAPES = 1000;
+
+/**
+ * A Kysely query whose SQL text depends only on its shape (which filters apply, which order,
+ * which index answers a search), built and compiled once per shape and then run with each
+ * request's values. `build` receives markers in place of the values and must hand them to
+ * Kysely as values (`.where('e.status', '=', values.status)`, `.limit(values.limit)`,
+ * `${values.term}` in `sql`): a search term's pattern is made before, and passed as a value;
+ * a constant is written into the SQL (`sql.lit(0)`).
+ * The shape is told apart by its JSON, so it holds plain data only.
+ */
+export function queryByShape<Shape, Values extends Record<string, unknown>, Row>(
+  build: (db: Kysely<DB>, shape: Shape, values: Values) => Compilable<Row>,
+) {
+  const compiled = new WeakMap<Kysely<DB>, Map<string, Compiled<keyof Values & string>>>();
+
+  function compile(db: Kysely<DB>, shape: Shape, keys: (keyof Values & string)[]) {
+    return compileWithMarkers(keys, (markers) => {
+      const values = Object.fromEntries(keys.map((key, i) => [key, markers[i]])) as Values;
+      return build(db, shape, values).compile();
+    });
+  }
+
+  return async (db: Kysely<DB>, shape: Shape, values: Values): Promise<Row[]> => {
+    let shapes = compiled.get(db);
+    if (!shapes) compiled.set(db, (shapes = new Map()));
+    const key = JSON.stringify(shape);
+    let entry = shapes.get(key);
+    if (!entry) {
+      if (shapes.size >= MAX_SHAPES) shapes.clear();
+      entry = compile(db, shape, Object.keys(values) as (keyof Values & string)[]);
+      shapes.set(key, entry);
+    }
+    return run<Row, keyof Values & string>(db, entry, values);
   };
 }

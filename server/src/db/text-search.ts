@@ -59,8 +59,7 @@ export function trigramMatches(
   folding: Folding,
   column?: string,
 ): RawBuilder<number> {
-  return sql<number>`select rowid from ${sql.table(table)}
-    where ${sql.table(table)} match ${trigramQuery(text, folding, column)}`;
+  return ftsRowids(table, trigramQuery(text, folding, column));
 }
 
 /**
@@ -74,8 +73,19 @@ export function trigramCount(
   folding: Folding,
   column?: string,
 ): RawBuilder<number> {
+  return ftsCount(table, trigramQuery(text, folding, column));
+}
+
+/** trigramMatches for an FTS5 query made before (trigramQuery), such as a compiled query's value. */
+export function ftsRowids(table: SearchTable, query: string): RawBuilder<number> {
+  return sql<number>`select rowid from ${sql.table(table)}
+    where ${sql.table(table)} match ${query}`;
+}
+
+/** trigramCount for an FTS5 query made before (trigramQuery). */
+export function ftsCount(table: SearchTable, query: string): RawBuilder<number> {
   return sql<number>`(select count(*) from ${sql.table(table)}
-    where ${sql.table(table)} match ${trigramQuery(text, folding, column)})`;
+    where ${sql.table(table)} match ${query})`;
 }
 
 /**

@@ -9,11 +9,12 @@ import {
 import type { EmployeeSortField } from '#contract/employee-options';
 import type { ListEmployeesQuery } from '#contract/employees';
 import { lowerContainsPattern } from '../../db/like';
-import { preparedQuery } from '../../db/prepared-query';
+import { preparedQuery, queryByShape } from '../../db/prepared-query';
 import { isPostgres } from '../../db/dialect';
 import {
-  trigramCount,
-  trigramMatches,
+  ftsCount,
+  ftsRowids,
+  trigramQuery,
   usesTrigramTable,
   walkFindsPageSooner,
 } from '../../db/text-search';
@@ -44,29 +45,69 @@ export const SORT_KEYS: Record<
 };
 
 /**
- * Staff whose search_text (name, email, position, code, lower-cased by the database, migration
- * 0002) contains the text. On SQLite, the exact trigram table of migration 0009 answers for 3
- * characters or more (db/text-search.ts), so no row is scanned; PostgreSQL's GIN trigram index
- * (0008) serves the LIKE itself.
+ * How a staff search is asked, made from the text once: SQLite's exact trigram table of
+ * migration 0009 answers for 3 characters or more (db/text-search.ts), so no row is scanned;
+ * otherwise, and on PostgreSQL (its GIN trigram index of 0008 serves it), a LIKE on search_text
+ * (name, email, position, code, lower-cased by the database, migration 0002), lower-cased too.
  */
-export function staffMatch(db: Kysely<DB>, text: string, alias = 'e', idColumn = 'id') {
-  if (usesTrigramTable(db, text, 'unicode')) {
-    return sql<boolean>`${sql.ref(`${alias}.${idColumn}`)} in (${trigramMatches('employees_search', text, 'unicode')})`;
-  }
-  // search_text is lower-cased by the database; so is the pattern.
-  const pattern = lowerContainsPattern(text);
-  return sql<boolean>`${sql.ref(`${alias}.search_text`)} like ${pattern} escape '\\'`;
+export function staffSearchTerm(db: Kysely<DB>, text: string) {
+  return usesTrigramTable(db, text, 'unicode')
+    ? { index: 'trigram' as const, term: trigramQuery(text, 'unicode') }
+    : { index: 'like' as const, term: lowerContainsPattern(text) };
 }
 
-export function filteredEmployees(
-  db: Kysely<DB>,
-  query: Pick<ListEmployeesQuery, 'search' | 'department' | 'status'>,
-) {
+type StaffSearch = ReturnType<typeof staffSearchTerm>;
+
+/** The staff matching a search term (staffSearchTerm), as a test of `alias`'s row. */
+function staffTermMatch({ index, term }: StaffSearch, alias = 'e', idColumn = 'id') {
+  return index === 'trigram'
+    ? sql<boolean>`${sql.ref(`${alias}.${idColumn}`)} in (${ftsRowids('employees_search', term)})`
+    : sql<boolean>`${sql.ref(`${alias}.search_text`)} like ${term} escape '\\'`;
+}
+
+/** Staff whose search_text contains the text (see staffSearchTerm). */
+export function staffMatch(db: Kysely<DB>, text: string, alias = 'e', idColumn = 'id') {
+  return staffTermMatch(staffSearchTerm(db, text), alias, idColumn);
+}
+
+type StaffFilters = Pick<ListEmployeesQuery, 'search' | 'department' | 'status'>;
+
+/**
+ * A staff list's filters as a compiled query needs them: what its SQL says (the shape: which
+ * filters, which index answers the search) apart from what it is run with (the values).
+ */
+function staffFilters(db: Kysely<DB>, filters: StaffFilters) {
+  const search = filters.search ? staffSearchTerm(db, filters.search) : null;
+  return {
+    shape: {
+      search: search?.index ?? null,
+      department: Boolean(filters.department),
+      status: Boolean(filters.status),
+    },
+    values: {
+      term: search?.term ?? '',
+      department: filters.department ?? '',
+      status: filters.status ?? 'active',
+    },
+  };
+}
+
+type StaffFilterShape = ReturnType<typeof staffFilters>['shape'];
+type StaffFilterValues = ReturnType<typeof staffFilters>['values'];
+
+function filteredByShape(db: Kysely<DB>, shape: StaffFilterShape, values: StaffFilterValues) {
   let builder = db.selectFrom('employees as e');
-  if (query.search) builder = builder.where(staffMatch(db, query.search));
-  if (query.department) builder = builder.where('e.department', '=', query.department);
-  if (query.status) builder = builder.where('e.status', '=', query.status);
+  if (shape.search) {
+    builder = builder.where(staffTermMatch({ index: shape.search, term: values.term }));
+  }
+  if (shape.department) builder = builder.where('e.department', '=', values.department);
+  if (shape.status) builder = builder.where('e.status', '=', values.status);
   return builder;
+}
+
+export function filteredEmployees(db: Kysely<DB>, filters: StaffFilters) {
+  const { shape, values } = staffFilters(db, filters);
+  return filteredByShape(db, shape, values);
 }
 
 type EmployeeScope = SelectQueryBuilder<DB & { e: EmployeesTable }, 'e', object>;
@@ -121,35 +162,50 @@ export type EmployeeDetailRow = Awaited<
  */
 export async function listEmployees(db: Kysely<DB>, query: ListEmployeesQuery) {
   const page = { limit: query.limit, offset: (query.page - 1) * query.limit };
-  const counted = isPostgres(db) && query.search ? await countFiltered(db, query) : null;
+  const filters = staffFilters(db, query);
+  const counted = isPostgres(db) && query.search ? await countFiltered(db, filters) : null;
   const walk = !counted || walkFindsPageSooner(counted.total, counted.staff, page);
-
-  const { keys, fixed = [] } = SORT_KEYS[query.sort];
-  const order: [Expression<unknown>, 'asc' | 'desc'][] = [
-    ...fixed.map((key) => [key, 'asc'] as [Expression<unknown>, 'asc']),
-    ...keys.map((key) => [key, query.order] as [Expression<unknown>, 'asc' | 'desc']),
-    [ref('e.id'), query.order],
-  ];
-
-  // Read first: the matches as a derived table with `offset 0`, which the planner plans on its
-  // own (from the trigram index) before the order applies, instead of walking the name index.
-  const matches: EmployeeScope = walk
-    ? filteredEmployees(db, query)
-    : (db.selectFrom(
-        filteredEmployees(db, query).selectAll('e').offset(0).as('e'),
-      ) as EmployeeScope);
-  let pageIds = matches.select('e.id');
-  for (const [key, direction] of order) pageIds = pageIds.orderBy(key, direction);
-  pageIds = pageIds.limit(page.limit).offset(page.offset);
-
-  let rows = withDetails(db.selectFrom('employees as e')).where('e.id', 'in', pageIds);
-  for (const [key, direction] of order) rows = rows.orderBy(key, direction);
   const [found, total] = await Promise.all([
-    rows.execute(),
-    counted?.total ?? countEmployees(db, query),
+    staffPage(
+      db,
+      { ...filters.shape, sort: query.sort, order: query.order, walk },
+      { ...filters.values, ...page },
+    ),
+    counted?.total ?? countEmployees(db, query, filters),
   ]);
   return { rows: found, total };
 }
+
+/** The page's rows, compiled once per shape (db/prepared-query.ts): see listEmployees. */
+const staffPage = queryByShape(
+  (
+    db: Kysely<DB>,
+    shape: StaffFilterShape & Pick<ListEmployeesQuery, 'sort' | 'order'> & { walk: boolean },
+    values: StaffFilterValues & { limit: number; offset: number },
+  ) => {
+    const { keys, fixed = [] } = SORT_KEYS[shape.sort];
+    const order: [Expression<unknown>, 'asc' | 'desc'][] = [
+      ...fixed.map((key) => [key, 'asc'] as [Expression<unknown>, 'asc']),
+      ...keys.map((key) => [key, shape.order] as [Expression<unknown>, 'asc' | 'desc']),
+      [ref('e.id'), shape.order],
+    ];
+
+    // Read first: the matches as a derived table with `offset 0`, which the planner plans on
+    // its own (from the trigram index) before the order applies, instead of walking the name
+    // index.
+    const filtered = filteredByShape(db, shape, values);
+    const matches: EmployeeScope = shape.walk
+      ? filtered
+      : (db.selectFrom(filtered.selectAll('e').offset(sql.lit(0)).as('e')) as EmployeeScope);
+    let pageIds = matches.select('e.id');
+    for (const [key, direction] of order) pageIds = pageIds.orderBy(key, direction);
+    pageIds = pageIds.limit(values.limit).offset(values.offset);
+
+    let rows = withDetails(db.selectFrom('employees as e')).where('e.id', 'in', pageIds);
+    for (const [key, direction] of order) rows = rows.orderBy(key, direction);
+    return rows;
+  },
+);
 
 const staffCount = preparedQuery(
   () => sql<{ total: number }>`select value as total from insight_totals where name = 'employees'`,
@@ -165,7 +221,8 @@ const departmentStaffCount = preparedQuery(
  */
 async function countEmployees(
   db: Kysely<DB>,
-  query: Pick<ListEmployeesQuery, 'search' | 'department' | 'status'>,
+  query: StaffFilters,
+  filters: ReturnType<typeof staffFilters>,
 ): Promise<number> {
   if (!query.search && !query.status) {
     const [row] = query.department
@@ -173,37 +230,29 @@ async function countEmployees(
       : await staffCount(db);
     return Number(row?.total ?? 0);
   }
-  return (await countFiltered(db, query)).total;
+  return (await countFiltered(db, filters)).total;
+}
+
+/** The staff matching, counted, and all staff (kept by 0004's triggers), in one statement. */
+async function countFiltered(db: Kysely<DB>, { shape, values }: ReturnType<typeof staffFilters>) {
+  const [row] = await staffMatchCount(db, shape, values);
+  return { total: Number(row!.total), staff: Number(row!.staff) };
 }
 
 const allStaff = sql<number | string>`(select value from insight_totals where name = 'employees')`;
 
-/**
- * The staff matching, counted, and all staff (kept by 0004's triggers), in one statement. A
- * search alone that SQLite's trigram table answers is counted there, without a staff row.
- */
-async function countFiltered(
-  db: Kysely<DB>,
-  query: Pick<ListEmployeesQuery, 'search' | 'department' | 'status'>,
-) {
-  const textOnly =
-    query.search &&
-    !query.department &&
-    !query.status &&
-    usesTrigramTable(db, query.search, 'unicode');
-  const row = textOnly
-    ? await db
-        .selectNoFrom([
-          trigramCount('employees_search', query.search!, 'unicode').as('total'),
+/** A search alone that SQLite's trigram table answers is counted there, without a staff row. */
+const staffMatchCount = queryByShape(
+  (db: Kysely<DB>, shape: StaffFilterShape, values: StaffFilterValues) =>
+    shape.search === 'trigram' && !shape.department && !shape.status
+      ? db.selectNoFrom([
+          ftsCount('employees_search', values.term).as('total'),
           allStaff.as('staff'),
         ])
-        .executeTakeFirstOrThrow()
-    : await filteredEmployees(db, query)
-        .select((eb) => eb.fn.countAll<number | string>().as('total'))
-        .select(allStaff.as('staff'))
-        .executeTakeFirstOrThrow();
-  return { total: Number(row.total), staff: Number(row.staff) };
-}
+      : filteredByShape(db, shape, values)
+          .select((eb) => eb.fn.countAll<number | string>().as('total'))
+          .select(allStaff.as('staff')),
+);
 
 export function findEmployee(db: Kysely<DB>, id: number) {
   return withDetails(db.selectFrom('employees as e')).where('e.id', '=', id).executeTakeFirst();
