@@ -13,6 +13,11 @@ export function lowerContainsPattern(text: string): string {
   return `%${escapeLike(text.toLowerCase())}%`;
 }
 
+/** `%text%` with LIKE's wildcards escaped, its case kept: for containsIgnoringCase. */
+export function containsPattern(text: string): string {
+  return `%${escapeLike(text)}%`;
+}
+
 /**
  * `<expression>` contains `text`, ignoring case, with wildcards taken literally. PostgreSQL's
  * ILIKE folds case; SQLite's LIKE already ignores (ASCII) case, which is also all its lower()
@@ -23,7 +28,15 @@ export function containsIgnoringCase(
   expression: RawBuilder<unknown>,
   text: string,
 ): RawBuilder<boolean> {
-  const pattern = `%${escapeLike(text)}%`;
+  return likeIgnoringCase(db, expression, containsPattern(text));
+}
+
+/** containsIgnoringCase for a pattern made before (containsPattern), such as a query's value. */
+export function likeIgnoringCase(
+  db: Kysely<any>,
+  expression: RawBuilder<unknown>,
+  pattern: string,
+): RawBuilder<boolean> {
   return isPostgres(db)
     ? sql<boolean>`(${expression}) ilike ${pattern} escape '\\'`
     : sql<boolean>`(${expression}) like ${pattern} escape '\\'`;

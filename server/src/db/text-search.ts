@@ -1,6 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { isPostgres } from './dialect';
-import { escapeLike } from './like';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- works on any schema */
 
@@ -100,18 +99,21 @@ export function ftsCount(table: SearchTable, query: string): RawBuilder<number> 
  */
 export type LoweredSearchTable = 'users_search' | 'questions_search';
 
-/** `column LIKE lower('%text%')` (wildcards literal), as one `ILIKE '%text%'` would match. */
-export function loweredContains(column: RawBuilder<unknown>, text: string): RawBuilder<boolean> {
-  return sql<boolean>`${column} like lower(${`%${escapeLike(text)}%`}) escape '\\'`;
+/**
+ * `column LIKE lower(pattern)`, for a pattern made by containsPattern (`%text%`, wildcards
+ * literal): as one `ILIKE '%text%'` would match.
+ */
+export function loweredContains(column: RawBuilder<unknown>, pattern: string): RawBuilder<boolean> {
+  return sql<boolean>`${column} like lower(${pattern}) escape '\\'`;
 }
 
-/** The ids of the rows any of whose `columns` contains the text, ignoring case as ILIKE does. */
+/** The ids of the rows any of whose `columns` contains the pattern's text, as ILIKE would. */
 export function loweredMatches(
   table: LoweredSearchTable,
   columns: readonly string[],
-  text: string,
+  pattern: string,
 ): RawBuilder<number> {
-  const tests = columns.map((column) => loweredContains(sql.ref(`s.${column}`), text));
+  const tests = columns.map((column) => loweredContains(sql.ref(`s.${column}`), pattern));
   return sql<number>`select s.id from ${sql.table(table)} as s where ${sql.join(tests, sql` or `)}`;
 }
 

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { ResponseStatus } from '#contract/questions';
 import { isPostgres } from '../../db/dialect';
-import { containsIgnoringCase, lowerContainsPattern } from '../../db/like';
+import { containsIgnoringCase, containsPattern, lowerContainsPattern } from '../../db/like';
 import type { DB } from '../../db/schema';
 import { listTotal, listTotalValue } from '../list-totals/list-totals.repository';
 import { staffMatch } from '../employees/employees.repository';
@@ -78,7 +78,7 @@ function postgresMatches(search: string, status: ResponseStatus) {
     { all: '', pending: 'and s.pending', answered: 'and not s.pending' }[status],
   );
   return sql<number>`select s.id from questions_search as s
-    where (${loweredContains(sql.ref('s.question'), search)}
+    where (${loweredContains(sql.ref('s.question'), containsPattern(search))}
       or s.employee_text like ${lowerContainsPattern(search)} escape '\\')
     ${inState}`;
 }

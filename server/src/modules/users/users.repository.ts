@@ -2,18 +2,24 @@ import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { UserSortField } from '#contract/user-options';
 import type { ListUsersQuery } from '#contract/users';
 import { isPostgres } from '../../db/dialect';
-import { containsIgnoringCase } from '../../db/like';
+import { containsPattern, likeIgnoringCase } from '../../db/like';
+import { queryByShape } from '../../db/prepared-query';
 import {
+  ftsCount,
+  ftsRowids,
   idAmong,
   loweredMatches,
-  trigramCount,
-  trigramMatches,
+  trigramQuery,
   usesTrigramTable,
   walkFindsPageSooner,
 } from '../../db/text-search';
 import { takeInsightsLock } from '../insights/insight-totals.repository';
 import type { DB, UsersTable } from '../../db/schema';
-import { listTotal, listTotalValue } from '../list-totals/list-totals.repository';
+import {
+  listTotal,
+  listTotalValue,
+  type ListTotalName,
+} from '../list-totals/list-totals.repository';
 
 /** Application users: Kysely queries only. The password hash is never selected here. */
 
@@ -39,64 +45,91 @@ const SORT_KEYS: Record<UserSortField, ReturnType<typeof sql>[]> = {
   user_type: [sql.ref('u.user_type'), lower('u.lastname'), lower('u.firstname')],
 };
 
+type UserFilters = Partial<Pick<ListUsersQuery, 'user_type' | 'search'>>;
+
 /**
  * Accounts whose name or email contains the text, ignoring case. SQLite: the exact trigram table
  * of migration 0009 (db/text-search.ts) for 3 characters or more, the LIKEs otherwise.
  * PostgreSQL: 0010's `users_search`, both texts already lower-cased, so its trigram indexes'
  * candidates are rechecked by a plain LIKE rather than an ILIKE lowering each row again; read
- * first unless `walk` (see listUsers).
+ * first unless `walk` (see listUsers). As a compiled query needs them: what its SQL says (the
+ * shape) apart from what it is run with (the values, the search term made from the text once).
  */
-/** PostgreSQL: the ids of the accounts whose name or email contains the text (migration 0010). */
-const accountMatches = (text: string) =>
-  loweredMatches('users_search', ['full_name', 'email'], text);
+function userFilters(db: Kysely<DB>, filters: UserFilters) {
+  const text = filters.search;
+  const index = !text
+    ? null
+    : usesTrigramTable(db, text, 'ascii')
+      ? ('trigram' as const)
+      : isPostgres(db)
+        ? ('search-table' as const)
+        : ('like' as const);
+  return {
+    shape: { search: index, userType: Boolean(filters.user_type) },
+    values: {
+      term: !text ? '' : index === 'trigram' ? trigramQuery(text, 'ascii') : containsPattern(text),
+      userType: filters.user_type ?? 'employee',
+      total: (filters.user_type ? `users:${filters.user_type}` : 'users') as ListTotalName,
+    },
+  };
+}
 
-function userMatch(db: Kysely<DB>, text: string, walk: boolean) {
-  if (usesTrigramTable(db, text, 'ascii')) {
-    return sql<boolean>`u.id in (${trigramMatches('users_search', text, 'ascii')})`;
-  }
-  if (isPostgres(db)) {
-    return idAmong('u.id', accountMatches(text), { walk });
-  }
-  return sql<boolean>`(${containsIgnoringCase(db, sql`u.firstname || ' ' || u.lastname`, text)}
-    or ${containsIgnoringCase(db, sql`u.email`, text)})`;
+type UserFilterShape = ReturnType<typeof userFilters>['shape'];
+type UserFilterValues = ReturnType<typeof userFilters>['values'];
+
+/** PostgreSQL: the ids of the accounts whose name or email contains the pattern (0010). */
+const accountMatches = (pattern: string) =>
+  loweredMatches('users_search', ['full_name', 'email'], pattern);
+
+function userMatch(
+  db: Kysely<DB>,
+  index: NonNullable<UserFilterShape['search']>,
+  term: string,
+  walk: boolean,
+) {
+  if (index === 'trigram') return sql<boolean>`u.id in (${ftsRowids('users_search', term)})`;
+  if (index === 'search-table') return idAmong('u.id', accountMatches(term), { walk });
+  return sql<boolean>`(${likeIgnoringCase(db, sql`u.firstname || ' ' || u.lastname`, term)}
+    or ${likeIgnoringCase(db, sql`u.email`, term)})`;
 }
 
 function filteredUsers(
   db: Kysely<DB>,
-  query: Partial<Pick<ListUsersQuery, 'user_type' | 'search'>>,
+  shape: UserFilterShape,
+  values: UserFilterValues,
   { walk = true } = {},
 ) {
   let builder = db.selectFrom('users as u');
-  if (query.user_type) builder = builder.where('u.user_type', '=', query.user_type);
-  if (query.search) builder = builder.where(userMatch(db, query.search, walk));
+  if (shape.userType) builder = builder.where('u.user_type', '=', values.userType);
+  if (shape.search) builder = builder.where(userMatch(db, shape.search, values.term, walk));
   return builder;
 }
 
-function userRows(
-  db: Kysely<DB>,
-  query: Partial<Pick<ListUsersQuery, 'user_type' | 'search'>> = {},
-  options: { walk?: boolean } = {},
-) {
-  return filteredUsers(db, query, options)
+function withEmployeeName(builder: ReturnType<typeof filteredUsers>) {
+  return builder
     .leftJoin('employees as e', 'e.id', 'u.employee_id')
     .select(USER_COLUMNS)
     .select(['e.first_name as employee_first_name', 'e.last_name as employee_last_name']);
 }
 
 export type UserDetailRow = Awaited<
-  ReturnType<ReturnType<typeof userRows>['executeTakeFirstOrThrow']>
+  ReturnType<ReturnType<typeof withEmployeeName>['executeTakeFirstOrThrow']>
 >;
 
 /** Accounts matching: the totals kept by triggers (0007) unless a search asks for a count. */
-async function countUsers(db: Kysely<DB>, query: Pick<ListUsersQuery, 'user_type' | 'search'>) {
-  if (!query.search) return listTotal(db, query.user_type ? `users:${query.user_type}` : 'users');
-  return (await countSearched(db, query)).total;
+async function countUsers(
+  db: Kysely<DB>,
+  query: UserFilters,
+  filters: ReturnType<typeof userFilters>,
+) {
+  if (!query.search) return listTotal(db, filters.values.total);
+  return (await countSearched(db, filters)).total;
 }
 
 /** The accounts matching a search, counted, and all the list holds (0007's totals), at once. */
-async function countSearched(db: Kysely<DB>, query: Pick<ListUsersQuery, 'user_type' | 'search'>) {
-  const row = await searchCountRow(db, query);
-  return { total: Number(row.total), accounts: Number(row.accounts) };
+async function countSearched(db: Kysely<DB>, { shape, values }: ReturnType<typeof userFilters>) {
+  const [row] = await searchCount(db, shape, values);
+  return { total: Number(row!.total), accounts: Number(row!.accounts) };
 }
 
 /**
@@ -104,31 +137,22 @@ async function countSearched(db: Kysely<DB>, query: Pick<ListUsersQuery, 'user_t
  * accounts (SQLite, "son": 13 µs, where looking up each match took 54; PostgreSQL, "exa",
  * matching all 10,000: 4 ms, where the ILIKE over users took 7-8 ms).
  */
-function searchCountRow(
-  db: Kysely<DB>,
-  query: Pick<ListUsersQuery, 'user_type' | 'search'>,
-): Promise<{ total: number | string; accounts: number | string }> {
-  const accounts = listTotalValue(query.user_type ? `users:${query.user_type}` : 'users');
-  const search = query.search!;
-  if (!query.user_type && usesTrigramTable(db, search, 'ascii')) {
-    return db
-      .selectNoFrom([
-        trigramCount('users_search', search, 'ascii').as('total'),
-        accounts.as('accounts'),
-      ])
-      .executeTakeFirstOrThrow();
-  }
-  if (!query.user_type && isPostgres(db)) {
-    const counted = sql<{ total: number | string; accounts: number | string }>`select
-      count(*) as total, ${accounts} as accounts
-      from (${accountMatches(search)}) as matches`;
-    return counted.execute(db).then(({ rows }) => rows[0]!);
-  }
-  return filteredUsers(db, query)
-    .select((eb) => eb.fn.countAll<number | string>().as('total'))
-    .select(accounts.as('accounts'))
-    .executeTakeFirstOrThrow();
-}
+const searchCount = queryByShape(
+  (db: Kysely<DB>, shape: UserFilterShape, values: UserFilterValues) => {
+    const accounts = listTotalValue(values.total).as('accounts');
+    if (shape.search === 'trigram' && !shape.userType) {
+      return db.selectNoFrom([ftsCount('users_search', values.term).as('total'), accounts]);
+    }
+    if (shape.search === 'search-table' && !shape.userType) {
+      return db
+        .selectFrom(sql`(${accountMatches(values.term)})`.as('matches'))
+        .select((eb) => [eb.fn.countAll<number | string>().as('total'), accounts]);
+    }
+    return filteredUsers(db, shape, values)
+      .select((eb) => eb.fn.countAll<number | string>().as('total'))
+      .select(accounts);
+  },
+);
 
 /**
  * One page of accounts and the total. A search on PostgreSQL counts first and picks how to find
@@ -138,20 +162,35 @@ function searchCountRow(
  */
 export async function listUsers(db: Kysely<DB>, query: ListUsersQuery) {
   const page = { limit: query.limit, offset: (query.page - 1) * query.limit };
-  const counted = isPostgres(db) && query.search ? await countSearched(db, query) : null;
+  const filters = userFilters(db, query);
+  const counted = isPostgres(db) && query.search ? await countSearched(db, filters) : null;
   const walk = !counted || walkFindsPageSooner(counted.total, counted.accounts, page);
-
-  let rows = userRows(db, query, { walk });
-  for (const key of SORT_KEYS[query.sort]) rows = rows.orderBy(key, query.order);
   const [found, total] = await Promise.all([
-    rows.orderBy('u.id', query.order).limit(page.limit).offset(page.offset).execute(),
-    counted?.total ?? countUsers(db, query),
+    usersPage(
+      db,
+      { ...filters.shape, sort: query.sort, order: query.order, walk },
+      { ...filters.values, ...page },
+    ),
+    counted?.total ?? countUsers(db, query, filters),
   ]);
   return { rows: found, total };
 }
 
+/** The page's rows, compiled once per shape (db/prepared-query.ts). */
+const usersPage = queryByShape(
+  (
+    db: Kysely<DB>,
+    shape: UserFilterShape & Pick<ListUsersQuery, 'sort' | 'order'> & { walk: boolean },
+    values: UserFilterValues & { limit: number; offset: number },
+  ) => {
+    let rows = withEmployeeName(filteredUsers(db, shape, values, { walk: shape.walk }));
+    for (const key of SORT_KEYS[shape.sort]) rows = rows.orderBy(key, shape.order);
+    return rows.orderBy('u.id', shape.order).limit(values.limit).offset(values.offset);
+  },
+);
+
 export function findUser(db: Kysely<DB>, id: number) {
-  return userRows(db).where('u.id', '=', id).executeTakeFirst();
+  return withEmployeeName(db.selectFrom('users as u')).where('u.id', '=', id).executeTakeFirst();
 }
 
 export async function userIdWithEmail(db: Kysely<DB>, email: string, exceptId?: number) {
