@@ -138,6 +138,24 @@ describeEachEngine('staff list', (ctx) => {
 
     const defaults = await ctx().call('GET', '/api/employees', { token });
     expect(defaults.body.data.pagination.limit).toBe(50);
+
+    // A page past the end still tells how many there are, for everyone and for a department.
+    const pastEnd = await ctx().call('GET', `/api/employees?page=${total + 1}&limit=1`, { token });
+    expect(pastEnd.body.data).toEqual({
+      employees: [],
+      pagination: { page: total + 1, limit: 1, total },
+    });
+    const commerce = await ctx().call('GET', '/api/employees?department=Commerce&limit=1', {
+      token,
+    });
+    const commercePastEnd = await ctx().call(
+      'GET',
+      '/api/employees?department=Commerce&limit=1&page=99',
+      { token },
+    );
+    expect(commerce.body.data.employees).toHaveLength(1);
+    expect(commerce.body.data.pagination.total).toBe(2);
+    expect(commercePastEnd.body.data.pagination.total).toBe(2);
   });
 
   it('searches name, email and position ignoring case, and treats % and _ literally', async () => {
