@@ -36,6 +36,7 @@ const TERMS = [
   ...['\u212Aarl', 'ſpe', 'spe', 'i̇stanbul', 'İstanbul', 'istanbul', 'naïve', 'NAÏVE', 'café cr'],
   ...['🎉', '🎉 p', 'zoë', 'jo xu', 'jo', 'xu', 'x', 'it', 'son', 'SON', 'o\u2019b', 'n j'],
   ...['anna johnson', 'johnson\nback', '@example', 'example.com', 'no such text anywhere'],
+  ...['common walk', 'COMMON', 'walker'],
   // lower() changes some letters' length or maps several capitals to one small letter.
   ...['İ', 'i̇', 'ẞ', 'ß', 'groß', 'GROẞ', 'ǆ', 'Ǆemal', 'ǅ', 'ⅻ', 'Ⅻ O'],
   ...['\\%', '%_', 'a\\_b', '\\\\', '_b u', '%%%'],
@@ -62,6 +63,17 @@ describeEachEngine('text searches match the LIKE scan exactly', (ctx) => {
       });
       await insertQuestion(db, id, { question: `How did "${position}" go, ${first}?` });
       await insertQuestion(db, id, { question: `NAÏVE question ${index}`, response: 'Fine' });
+    }
+    // A term most staff match, but not all: a small page is then found by walking the list's
+    // order and testing each row, not by reading every match.
+    for (const index of [0, 1, 2, 3, 4]) {
+      await insertEmployee(db, {
+        first_name: `Walker${index}`,
+        last_name: `Zed${index}`,
+        position: 'Common Walker',
+        email: `walker.${index}.${process.pid}@example.com`,
+        employee_code: `TS-W${index}`,
+      });
     }
     // Renamed and removed rows must leave the trigram tables too.
     await db
