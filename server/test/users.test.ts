@@ -82,6 +82,14 @@ describeEachEngine('users: listing', (ctx) => {
     });
     expect(page.body.data.users).toHaveLength(1);
     expect(page.body.data.pagination).toEqual({ page: 2, limit: 2, total: 3 });
+    // Past the end the totals still hold, for everyone and for one role.
+    const pastEnd = await ctx().call('GET', '/api/users?limit=2&page=9', { token });
+    expect(pastEnd.body.data).toEqual({ users: [], pagination: { page: 9, limit: 2, total: 3 } });
+    const managersPastEnd = await ctx().call('GET', '/api/users?user_type=manager&page=2', {
+      token,
+    });
+    expect(managersPastEnd.body.data.pagination.total).toBe(1);
+    expect(managers.body.data.pagination.total).toBe(1);
 
     const bad = await ctx().call('GET', '/api/users?user_type=superuser', { token });
     expect(bad.status).toBe(400);

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
+import { sql, type Insertable, type Kysely, type RawBuilder, type Updateable } from 'kysely';
 import type { UserSortField } from '#contract/user-options';
 import type { ListUsersQuery } from '#contract/users';
 import { isPostgres } from '../../db/dialect';
@@ -116,16 +116,6 @@ export type UserDetailRow = Awaited<
   ReturnType<ReturnType<typeof withEmployeeName>['executeTakeFirstOrThrow']>
 >;
 
-/** Accounts matching: the totals kept by triggers (0007) unless a search asks for a count. */
-async function countUsers(
-  db: Kysely<DB>,
-  query: UserFilters,
-  filters: ReturnType<typeof userFilters>,
-) {
-  if (!query.search) return listTotal(db, filters.values.total);
-  return (await countSearched(db, filters)).total;
-}
-
 /** The accounts matching a search, counted, and all the list holds (0007's totals), at once. */
 async function countSearched(db: Kysely<DB>, { shape, values }: ReturnType<typeof userFilters>) {
   const [row] = await searchCount(db, shape, values);
@@ -165,15 +155,19 @@ export async function listUsers(db: Kysely<DB>, query: ListUsersQuery) {
   const filters = userFilters(db, query);
   const counted = isPostgres(db) && query.search ? await countSearched(db, filters) : null;
   const walk = !counted || walkFindsPageSooner(counted.total, counted.accounts, page);
-  const [found, total] = await Promise.all([
+  const [rows, matching] = await Promise.all([
     usersPage(
       db,
       { ...filters.shape, sort: query.sort, order: query.order, walk },
       { ...filters.values, ...page },
     ),
-    counted?.total ?? countUsers(db, query, filters),
+    counted ?? (filters.shape.search ? countSearched(db, filters) : null),
   ]);
-  return { rows: found, total };
+  if (matching) return { rows, total: matching.total };
+  // Without a search the total kept by triggers (0007) comes with the page's rows (as for the
+  // staff list: one statement, not two); a page past the end reads it alone.
+  const total = rows[0] ? Number(rows[0].list_total) : await listTotal(db, filters.values.total);
+  return { rows, total };
 }
 
 /** The page's rows, compiled once per shape (db/prepared-query.ts). */
@@ -183,7 +177,12 @@ const usersPage = queryByShape(
     shape: UserFilterShape & Pick<ListUsersQuery, 'sort' | 'order'> & { walk: boolean },
     values: UserFilterValues & { limit: number; offset: number },
   ) => {
-    let rows = withEmployeeName(filteredUsers(db, shape, values, { walk: shape.walk }));
+    const keptTotal: RawBuilder<number | string | null> = shape.search
+      ? sql`null`
+      : listTotalValue(values.total);
+    let rows = withEmployeeName(filteredUsers(db, shape, values, { walk: shape.walk })).select(
+      keptTotal.as('list_total'),
+    );
     for (const key of SORT_KEYS[shape.sort]) rows = rows.orderBy(key, shape.order);
     return rows.orderBy('u.id', shape.order).limit(values.limit).offset(values.offset);
   },
