@@ -134,6 +134,14 @@ describeEachEngine('audit trail', (ctx) => {
 
     const all = await ctx().call('GET', '/api/audit?limit=1000', { token: ctx().as.admin.token });
     expect(all.body.data.pagination.total).toBe(await auditEntryCount(ctx().db));
+    const first = await ctx().call('GET', '/api/audit?limit=1', { token: ctx().as.admin.token });
+    expect(first.body.data.audit_trails).toHaveLength(1);
+    expect(first.body.data.pagination.total).toBe(await auditEntryCount(ctx().db));
+    const pastEnd = await ctx().call('GET', '/api/audit?limit=1&page=100000', {
+      token: ctx().as.admin.token,
+    });
+    expect(pastEnd.body.data.audit_trails).toEqual([]);
+    expect(pastEnd.body.data.pagination.total).toBe(await auditEntryCount(ctx().db));
   });
 
   it('rejects bad paging and search input with 400 naming the field', async () => {

@@ -4,7 +4,12 @@ import type { AuditEntryRow, DB } from '../../db/schema';
 import { isPostgres } from '../../db/dialect';
 import { toIso } from '../../lib/clock';
 import { notFound } from '../../lib/errors';
-import { countAuditEntries, findAuditEntry, listAuditEntries } from './audit.repository';
+import {
+  countAuditEntries,
+  findAuditEntry,
+  listAuditEntries,
+  listNewestAuditEntries,
+} from './audit.repository';
 
 /** The stored JSON text back as an object; anything that is not one is wrapped, never lost. */
 function parseSnapshot(json: string | null): AuditSnapshot {
@@ -44,6 +49,11 @@ export function toAuditEntry(row: AuditEntryRow): AuditEntry {
 export async function listAuditTrails(db: Kysely<DB>, query: AuditQuery): Promise<AuditList> {
   const filter = { search: query.search };
   const page = { limit: query.limit, offset: (query.page - 1) * query.limit };
+  const pagination = (total: number) => ({ page: query.page, limit: query.limit, total });
+  if (!filter.search) {
+    const { rows, total } = await listNewestAuditEntries(db, page);
+    return { audit_trails: rows.map(toAuditEntry), pagination: pagination(total) };
+  }
   // SQLite runs one query at a time anyway, and the count tells it how best to find the page.
   const [rows, total] = isPostgres(db)
     ? await Promise.all([listAuditEntries(db, filter, page), countAuditEntries(db, filter)])
@@ -52,7 +62,7 @@ export async function listAuditTrails(db: Kysely<DB>, query: AuditQuery): Promis
       );
   return {
     audit_trails: rows.map(toAuditEntry),
-    pagination: { page: query.page, limit: query.limit, total },
+    pagination: pagination(total),
   };
 }
 
