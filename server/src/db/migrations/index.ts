@@ -11,6 +11,7 @@ import * as exactSearchTables from './0009_exact_search_tables';
 import * as postgresSearchTables from './0010_postgres_search_tables';
 import * as pendingQuestionsOrder from './0011_pending_questions_order';
 import * as pendingQuestionsSearch from './0012_pending_questions_search';
+import * as postgresPendingQuestionsIndexes from './0013_postgres_pending_questions_indexes';
 
 /** Every migration in the order it runs. Append; never edit or reorder a released one. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010_postgres_search_tables': postgresSearchTables,
   '0011_pending_questions_order': pendingQuestionsOrder,
   '0012_pending_questions_search': pendingQuestionsSearch,
+  '0013_postgres_pending_questions_indexes': postgresPendingQuestionsIndexes,
 };

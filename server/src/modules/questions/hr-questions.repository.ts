@@ -71,7 +71,8 @@ function sqliteIndexedMatch(db: Kysely<DB>, search: string, walk = false) {
 /**
  * PostgreSQL: the questions in the state whose text (lowered as ILIKE lowers it) or whose
  * employee's search_text (lowered as the staff search lowers it) contains the search, from 0010's
- * `questions_search` alone: one bitmap over its two trigram indexes.
+ * `questions_search` alone: one bitmap over its two trigram indexes, for pending questions those
+ * of the pending rows alone (0013), which the literal `s.pending` lets the planner choose.
  */
 function postgresMatches(search: string, status: ResponseStatus) {
   const inState = sql.raw(
