@@ -21,8 +21,8 @@ import { QUESTION_COLUMNS, type QuestionPage } from './questions.repository';
  * as one OR of two rowid lists, with the status tested on those rows only (`+` keeps the planner
  * from walking every pending question through the status index instead: 5,900 rows for "work",
  * four times slower); shorter text: the OR of the two LIKEs, row by row. PostgreSQL: the ids
- * matching in 0010's `questions_search`, which holds both texts lower-cased and the state.
- * `walk`: the page is found by walking the questions newest first and testing each, the pending
+ * matching in 0010's `questions_search`, which holds both texts lower-cased and the state, or,
+ * walking, each question tested against its own row there. `walk`: the page is found by walking the questions newest first and testing each, the pending
  * ones through their own range of the status index (0011), which is in that order.
  */
 function hrQuestions(
@@ -39,7 +39,11 @@ function hrQuestions(
   if (!search) return query;
   if (indexed) return query.where(sqliteIndexedMatch(db, search, walk));
   if (isPostgres(db)) {
-    return query.where(idAmong('q.id', postgresMatches(search, filter.status), { walk }));
+    return query.where(
+      walk
+        ? postgresRowMatches(search)
+        : idAmong('q.id', postgresMatches(search, filter.status), { walk: false }),
+    );
   }
   return query.where(
     sql<boolean>`(${containsIgnoringCase(db, sql.ref('q.question'), search)}
@@ -69,19 +73,37 @@ function sqliteIndexedMatch(db: Kysely<DB>, search: string, walk = false) {
 }
 
 /**
- * PostgreSQL: the questions in the state whose text (lowered as ILIKE lowers it) or whose
- * employee's search_text (lowered as the staff search lowers it) contains the search, from 0010's
- * `questions_search` alone: one bitmap over its two trigram indexes, for pending questions those
- * of the pending rows alone (0013), which the literal `s.pending` lets the planner choose.
+ * PostgreSQL: whether a row `s` of 0010's `questions_search` matches: the question's text
+ * (lowered as ILIKE lowers it) or its employee's search_text (lowered as the staff search
+ * lowers it) contains the search.
+ */
+function postgresTextMatch(search: string) {
+  return sql<boolean>`(${loweredContains(sql.ref('s.question'), containsPattern(search))}
+    or s.employee_text like ${lowerContainsPattern(search)} escape '\\')`;
+}
+
+/**
+ * PostgreSQL: the questions in the state that match, from `questions_search` alone: one bitmap
+ * over its two trigram indexes, for pending questions those of the pending rows alone (0013),
+ * which the literal `s.pending` lets the planner choose.
  */
 function postgresMatches(search: string, status: ResponseStatus) {
   const inState = sql.raw(
     { all: '', pending: 'and s.pending', answered: 'and not s.pending' }[status],
   );
   return sql<number>`select s.id from questions_search as s
-    where (${loweredContains(sql.ref('s.question'), containsPattern(search))}
-      or s.employee_text like ${lowerContainsPattern(search)} escape '\\')
-    ${inState}`;
+    where ${postgresTextMatch(search)} ${inState}`;
+}
+
+/**
+ * PostgreSQL, walking: whether question `q` matches, from its own row of `questions_search`
+ * (a correlated subquery the planner cannot turn into a join). Testing the hashed ids of every
+ * match instead built that set first: 1,138 pending questions for "work", 1.4 ms of a page the
+ * row-by-row test finds in 0.6 ms, 282 rows in.
+ */
+function postgresRowMatches(search: string) {
+  return sql<boolean>`(select ${postgresTextMatch(search)} from questions_search as s
+    where s.id = q.id)`;
 }
 
 /** Questions by status from the totals kept by triggers (0007); a search counts its matches. */
