@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { listEmployeesQuerySchema } from '#contract/employees';
 import { listUsersQuerySchema } from '#contract/users';
 import { containsIgnoringCase, lowerContainsPattern } from '../src/db/like';
-import { listEmployees } from '../src/modules/employees/employees.repository';
+import { listEmployees } from '../src/modules/employees/staff-list.repository';
 import { listHrQuestions } from '../src/modules/questions/hr-questions.repository';
 import { listUsers } from '../src/modules/users/users.repository';
 import { insertEmployee, insertUser } from './helpers/factories';

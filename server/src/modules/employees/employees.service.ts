@@ -27,11 +27,11 @@ import {
   employeeIdWithEmail,
   findEmployee,
   insertEmployee,
-  listEmployees,
   managementChainIncludes,
   positionsInUse,
   updateEmployee,
 } from './employees.repository';
+import { listEmployees } from './staff-list.repository';
 
 export const EMPLOYEE_CONFLICTS = {
   email: 'An employee with this email already exists',

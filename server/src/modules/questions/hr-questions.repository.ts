@@ -4,7 +4,7 @@ import { isPostgres } from '../../db/dialect';
 import { containsIgnoringCase, containsPattern, lowerContainsPattern } from '../../db/like';
 import type { DB } from '../../db/schema';
 import { listTotal, listTotalValue } from '../list-totals/list-totals.repository';
-import { staffMatch } from '../employees/employees.repository';
+import { staffMatch } from '../employees/staff-list.repository';
 import {
   idAmong,
   loweredContains,
