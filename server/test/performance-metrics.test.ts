@@ -351,6 +351,22 @@ describeEachEngine('performance metrics', (ctx) => {
     );
     expect(idsOf(both)).toEqual([ids[0]]);
     expect(both.body.data.pagination).toEqual({ page: 2, limit: 1, total: 2 });
+    // Past the end every filter still tells its total (read alone when no row brings it).
+    for (const [filter, total] of [
+      [`user_id=${ada}`, 3],
+      [`metric_type_id=${quality}`, 3],
+      [`user_id=${ada}&metric_type_id=${quality}`, 2],
+    ] as const) {
+      const pastEnd = await ctx().call(
+        'GET',
+        `/api/performance-metrics?${filter}&limit=1&page=9`,
+        asManager(),
+      );
+      expect(pastEnd.body.data, filter).toEqual({
+        performance_metrics: [],
+        pagination: { page: 9, limit: 1, total },
+      });
+    }
 
     // Same created_at: the later id first, so pages never overlap.
     const bobAll = await ctx().call('GET', `/api/performance-metrics?user_id=${bob}`, asManager());
@@ -365,6 +381,12 @@ describeEachEngine('performance metrics', (ctx) => {
     const everything = await ctx().call('GET', '/api/performance-metrics?limit=1000', asManager());
     const rows = await countRows(ctx(), 'performance_metrics');
     expect(everything.body.data.pagination.total).toBe(rows);
+    const everythingPastEnd = await ctx().call(
+      'GET',
+      `/api/performance-metrics?limit=1000&page=${Math.ceil(rows / 1000) + 1}`,
+      asManager(),
+    );
+    expect(everythingPastEnd.body.data.pagination.total).toBe(rows);
     expect(everything.body.data.performance_metrics).toHaveLength(Math.min(rows, 1000));
     const times = everything.body.data.performance_metrics.map((m: { created_at: string }) =>
       Date.parse(m.created_at),

@@ -115,12 +115,22 @@ type EnrichedRow = ValueRow & {
   email: string;
 };
 
-/** The page query for one filter: `where` may only interpolate its own parameters. */
-function valuePage<P extends unknown[]>(where: (...params: P) => RawBuilder<unknown>) {
+/**
+ * The page query for one filter, with the filter's total kept on every write beside each row
+ * (one statement instead of two: on PostgreSQL each is a round trip). `where` and `total` may
+ * only interpolate their own parameters.
+ */
+function valuePage<P extends unknown[]>(
+  where: (...params: P) => RawBuilder<unknown>,
+  total: (...params: P) => RawBuilder<unknown>,
+) {
   return preparedQuery(
-    (limit: number, offset: number, ...params: P) => sql<EnrichedRow>`
+    (limit: number, offset: number, ...params: P) => sql<
+      EnrichedRow & { list_total: number | string }
+    >`
       select p.id, p.user_id, p.metric_type_id, p.value_hundredths, p.comment, p.created_at,
-        p.updated_at, t.metric_name, t.measurement_unit, e.first_name, e.last_name, e.email
+        p.updated_at, t.metric_name, t.measurement_unit, e.first_name, e.last_name, e.email,
+        coalesce(${total(...params)}, 0) as list_total
       from (
         select id, user_id, metric_type_id, value_hundredths, comment, created_at, updated_at
         from performance_metrics ${where(...params)}
@@ -133,24 +143,39 @@ function valuePage<P extends unknown[]>(where: (...params: P) => RawBuilder<unkn
 }
 
 const pageQueries = {
-  all: valuePage(() => sql``),
-  ofEmployee: valuePage((userId: number) => sql`where user_id = ${userId}`),
-  ofType: valuePage((typeId: number) => sql`where metric_type_id = ${typeId}`),
+  all: valuePage(
+    () => sql``,
+    () => sql`(select value from insight_totals where name = 'metric_values')`,
+  ),
+  ofEmployee: valuePage(
+    (userId: number) => sql`where user_id = ${userId}`,
+    (userId: number) => sql`(select metric_count from employee_scores
+      where employee_id = ${userId})`,
+  ),
+  ofType: valuePage(
+    (typeId: number) => sql`where metric_type_id = ${typeId}`,
+    // cast: SQLite gets a JavaScript number as a real, which would be written "26.0".
+    (typeId: number) => sql`(select value from list_totals
+      where name = 'metric_values:type:' || cast(${typeId} as integer))`,
+  ),
   ofEmployeeAndType: valuePage(
     (userId: number, typeId: number) =>
       sql`where user_id = ${userId} and metric_type_id = ${typeId}`,
+    (userId: number, typeId: number) => sql`(select metric_count
+      from employee_metric_type_scores where employee_id = ${userId} and metric_type_id = ${typeId})`,
   ),
 };
 
 /**
  * One page of values with their types and employees, newest first (ties broken by id so pages
- * never overlap).
+ * never overlap), and how many values match. A page past the end, with no row to bring the
+ * total, reads it alone.
  */
 export async function pageOfEnrichedValues(
   db: Kysely<DB>,
   filter: ValueFilter,
   window: PageWindow,
-): Promise<PerformanceMetric[]> {
+): Promise<{ rows: PerformanceMetric[]; total: number }> {
   const { userId, metricTypeId } = filter;
   const { limit, offset } = window;
   const rows =
@@ -161,7 +186,8 @@ export async function pageOfEnrichedValues(
       : metricTypeId === undefined
         ? await pageQueries.ofEmployee(db, limit, offset, userId)
         : await pageQueries.ofEmployeeAndType(db, limit, offset, userId, metricTypeId);
-  return rows.map((row) => toPerformanceMetric(row, row, row));
+  const total = rows[0] ? Number(rows[0].list_total) : await countValues(db, filter);
+  return { rows: rows.map((row) => toPerformanceMetric(row, row, row)), total };
 }
 
 const allValuesCount = preparedQuery(
@@ -181,7 +207,7 @@ const employeeTypeValuesCount = preparedQuery(
  * How many values match, read from totals kept in the same transaction as every value write
  * (one row, however many values there are).
  */
-export async function countValues(db: Kysely<DB>, filter: ValueFilter): Promise<number> {
+async function countValues(db: Kysely<DB>, filter: ValueFilter): Promise<number> {
   const { userId, metricTypeId } = filter;
   if (userId === undefined && metricTypeId !== undefined) {
     return listTotal(db, `metric_values:type:${metricTypeId}`);

@@ -19,7 +19,6 @@ import { findMetricTypeById } from '../metric-types/metric-types.repository';
 import { moveScoreTotals } from '../scores/move-score-totals';
 import { describeEmployee, findEmployeeSummary } from './employee-summary';
 import {
-  countValues,
   deleteValue,
   findEnrichedValue,
   findValueForChange,
@@ -66,10 +65,7 @@ async function enrichedOrThrow(db: Kysely<DB>, id: number): Promise<PerformanceM
 export function createPerformanceMetricsService(db: Kysely<DB>) {
   async function page(filter: ValueFilter, query: PageQuery): Promise<PerformanceMetricList> {
     const window = { limit: query.limit, offset: (query.page - 1) * query.limit };
-    const [rows, total] = await Promise.all([
-      pageOfEnrichedValues(db, filter, window),
-      countValues(db, filter),
-    ]);
+    const { rows, total } = await pageOfEnrichedValues(db, filter, window);
     return {
       performance_metrics: rows,
       pagination: { page: query.page, limit: query.limit, total },
