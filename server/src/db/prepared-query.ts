@@ -1,4 +1,12 @@
-import { CompiledQuery, type Compilable, type Kysely, type RawBuilder } from 'kysely';
+import {
+  CompiledQuery,
+  sql,
+  type Compilable,
+  type Expression,
+  type Kysely,
+  type RawBuilder,
+} from 'kysely';
+import { PLANNED_ONCE } from './prepared-statements';
 import type { DB } from './schema';
 
 /**
@@ -26,9 +34,25 @@ interface Compiled<Key> {
  */
 const marker = (key: string | number) => ` \u0000Vv%_"'\\${key}\u0000 `;
 
+export interface PlanOptions {
+  /**
+   * PostgreSQL plans the statement once per connection (PLANNED_ONCE in
+   * db/prepared-statements.ts): only for a query whose generic plan is as good as any.
+   */
+  plannedOnce?: boolean;
+}
+
+/** A Kysely select built on every call, marked as PlanOptions' `plannedOnce` marks a query. */
+export function plannedOnce<Query extends { modifyFront(modifier: Expression<unknown>): Query }>(
+  query: Query,
+): Query {
+  return query.modifyFront(sql.raw(PLANNED_ONCE));
+}
+
 function compileWithMarkers<Key extends string | number>(
   keys: readonly Key[],
   compile: (markers: string[]) => CompiledQuery,
+  { plannedOnce = false }: PlanOptions = {},
 ): Compiled<Key> {
   const markers = keys.map(marker);
   const query = compile(markers);
@@ -40,7 +64,7 @@ function compileWithMarkers<Key extends string | number>(
   if (query.sql.includes('\u0000')) {
     throw new Error('a compiled-once query may not write its values into the SQL text');
   }
-  return { sql: query.sql, slots };
+  return { sql: plannedOnce ? `${PLANNED_ONCE} ${query.sql}` : query.sql, slots };
 }
 
 async function run<Row, Key extends string | number>(
@@ -58,13 +82,17 @@ async function run<Row, Key extends string | number>(
  */
 export function preparedQuery<Row, Params extends readonly unknown[]>(
   template: (...params: { [K in keyof Params]: Params[K] }) => RawBuilder<Row>,
+  options: PlanOptions = {},
 ) {
   const compiled = new WeakMap<Kysely<DB>, Compiled<number>>();
 
   function compile(db: Kysely<DB>, arity: number) {
     const slots = Array.from({ length: arity }, (_, i) => i);
-    const entry = compileWithMarkers(slots, (markers) =>
-      template(...(markers as unknown as { [K in keyof Params]: Params[K] })).compile(db),
+    const entry = compileWithMarkers(
+      slots,
+      (markers) =>
+        template(...(markers as unknown as { [K in keyof Params]: Params[K] })).compile(db),
+      options,
     );
     compiled.set(db, entry);
     return entry;
@@ -88,14 +116,19 @@ const MAX_SHAPES = 1000;
  */
 export function queryByShape<Shape, Values extends Record<string, unknown>, Row>(
   build: (db: Kysely<DB>, shape: Shape, values: Values) => Compilable<Row>,
+  options: { plannedOnce?: (shape: Shape) => boolean } = {},
 ) {
   const compiled = new WeakMap<Kysely<DB>, Map<string, Compiled<keyof Values & string>>>();
 
   function compile(db: Kysely<DB>, shape: Shape, keys: (keyof Values & string)[]) {
-    return compileWithMarkers(keys, (markers) => {
-      const values = Object.fromEntries(keys.map((key, i) => [key, markers[i]])) as Values;
-      return build(db, shape, values).compile();
-    });
+    return compileWithMarkers(
+      keys,
+      (markers) => {
+        const values = Object.fromEntries(keys.map((key, i) => [key, markers[i]])) as Values;
+        return build(db, shape, values).compile();
+      },
+      { plannedOnce: options.plannedOnce?.(shape) ?? false },
+    );
   }
 
   return async (db: Kysely<DB>, shape: Shape, values: Values): Promise<Row[]> => {

@@ -196,6 +196,9 @@ const staffPage = queryByShape(
     for (const [key, direction] of order) rows = rows.orderBy(key, direction);
     return rows;
   },
+  // Without a search every page of a shape is read alike (through the sort's index, or a sort
+  // of the department's or status's rows); a search's term decides how many rows match.
+  { plannedOnce: (shape) => !shape.search },
 );
 
 const staffCount = preparedQuery(
@@ -231,4 +234,6 @@ const staffMatchCount = queryByShape(
       : filteredByShape(db, shape, values)
           .select((eb) => eb.fn.countAll<number | string>().as('total'))
           .select(allStaff.as('staff')),
+  // A department's or status's rows are counted through their index whatever the values.
+  { plannedOnce: (shape) => !shape.search },
 );

@@ -1,6 +1,7 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { DB } from '../../db/schema';
 import { lowerContainsPattern } from '../../db/like';
+import { plannedOnce } from '../../db/prepared-query';
 
 /**
  * The average-score list: every employee with their score totals (0 when they have none).
@@ -26,8 +27,13 @@ export interface AverageScoreRow {
 
 export type Direction = 'asc' | 'desc';
 
+/**
+ * Without a search, each list walks its index (name or rank) whatever the values, so it is
+ * planned once; a search's pattern decides how many rows match, so it is planned for each.
+ */
 export function filteredEmployees(db: Kysely<DB>, filters: AverageScoreFilters) {
   let query = db.selectFrom('employees as e');
+  if (filters.search === undefined) query = plannedOnce(query);
   if (filters.department !== undefined)
     query = query.where('e.department', '=', filters.department);
   if (filters.search !== undefined) {

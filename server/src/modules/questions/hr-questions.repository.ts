@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { ResponseStatus } from '#contract/questions';
 import { isPostgres } from '../../db/dialect';
+import { plannedOnce } from '../../db/prepared-query';
 import { containsIgnoringCase, containsPattern, lowerContainsPattern } from '../../db/like';
 import type { DB } from '../../db/schema';
 import { listTotal, listTotalValue } from '../list-totals/list-totals.repository';
@@ -186,15 +187,16 @@ export async function listHrQuestions(
   filter: { status: ResponseStatus; search?: string },
   page: QuestionPage,
 ) {
+  const search = filter.search;
+  // Without a search the newest-first index serves every page alike, so it is planned once.
   const rows = (walk: boolean) =>
-    hrQuestions(db, filter, { walk })
+    (search ? hrQuestions(db, filter, { walk }) : plannedOnce(hrQuestions(db, filter)))
       .select([...QUESTION_COLUMNS, 'e.first_name', 'e.last_name', 'e.email'])
       .orderBy('q.updated_at', 'desc')
       .orderBy('q.id', 'desc')
       .limit(page.limit)
       .offset(page.offset)
       .execute();
-  const search = filter.search;
   const counting = !search
     ? null
     : isPostgres(db)
