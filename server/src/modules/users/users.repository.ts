@@ -1,4 +1,11 @@
-import { sql, type Insertable, type Kysely, type RawBuilder, type Updateable } from 'kysely';
+import {
+  sql,
+  type Expression,
+  type Insertable,
+  type Kysely,
+  type RawBuilder,
+  type Updateable,
+} from 'kysely';
 import type { UserSortField } from '#contract/user-options';
 import type { ListUsersQuery } from '#contract/users';
 import { isPostgres } from '../../db/dialect';
@@ -170,7 +177,11 @@ export async function listUsers(db: Kysely<DB>, query: ListUsersQuery) {
   return { rows, total };
 }
 
-/** The page's rows, compiled once per shape (db/prepared-query.ts). */
+/**
+ * The page's rows, compiled once per shape (db/prepared-query.ts): the page is cut from the
+ * accounts alone, and only its rows are joined with their employees' names (a search for "son"
+ * on PostgreSQL joined all 262 matches before sorting them: 626 µs, 1,542 blocks read).
+ */
 const usersPage = queryByShape(
   (
     db: Kysely<DB>,
@@ -180,13 +191,22 @@ const usersPage = queryByShape(
     const keptTotal: RawBuilder<number | string | null> = shape.search
       ? sql`null`
       : listTotalValue(values.total);
-    let rows = withEmployeeName(filteredUsers(db, shape, values, { walk: shape.walk })).select(
-      keptTotal.as('list_total'),
-    );
-    for (const key of SORT_KEYS[shape.sort]) rows = rows.orderBy(key, shape.order);
-    return rows.orderBy('u.id', shape.order).limit(values.limit).offset(values.offset);
+    const inOrder = <Query extends { orderBy: OrderBy<Query> }>(query: Query) => {
+      for (const key of SORT_KEYS[shape.sort]) query = query.orderBy(key, shape.order);
+      return query.orderBy(sql.ref('u.id'), shape.order);
+    };
+    const page = inOrder(filteredUsers(db, shape, values, { walk: shape.walk }).selectAll('u'))
+      .limit(values.limit)
+      .offset(values.offset);
+    return inOrder(
+      withEmployeeName(db.selectFrom(page.as('u')) as unknown as ReturnType<typeof filteredUsers>),
+    ).select(keptTotal.as('list_total'));
   },
+  // Without a search every page of a shape is read alike, through the sort's index.
+  { plannedOnce: (shape) => !shape.search },
 );
+
+type OrderBy<Query> = (key: Expression<unknown>, direction: 'asc' | 'desc') => Query;
 
 export function findUser(db: Kysely<DB>, id: number) {
   return withEmployeeName(db.selectFrom('users as u')).where('u.id', '=', id).executeTakeFirst();
