@@ -12,6 +12,7 @@ import * as postgresSearchTables from './0010_postgres_search_tables';
 import * as pendingQuestionsOrder from './0011_pending_questions_order';
 import * as pendingQuestionsSearch from './0012_pending_questions_search';
 import * as postgresPendingQuestionsIndexes from './0013_postgres_pending_questions_indexes';
+import * as postgresPendingQuestionsWalk from './0014_postgres_pending_questions_walk';
 
 /** Every migration in the order it runs. Append; never edit or reorder a released one. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0011_pending_questions_order': pendingQuestionsOrder,
   '0012_pending_questions_search': pendingQuestionsSearch,
   '0013_postgres_pending_questions_indexes': postgresPendingQuestionsIndexes,
+  '0014_postgres_pending_questions_walk': postgresPendingQuestionsWalk,
 };

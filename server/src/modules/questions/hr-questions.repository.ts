@@ -188,9 +188,10 @@ export async function listHrQuestions(
   page: QuestionPage,
 ) {
   const search = filter.search;
-  // Without a search the newest-first index serves every page alike, so it is planned once.
+  // Planned once: each form reads alike whatever the values (the newest-first index walked,
+  // on PostgreSQL testing each question against its own row or fetching the matches' ids).
   const rows = (walk: boolean) =>
-    (search ? hrQuestions(db, filter, { walk }) : plannedOnce(hrQuestions(db, filter)))
+    plannedOnce(hrQuestions(db, filter, { walk }))
       .select([...QUESTION_COLUMNS, 'e.first_name', 'e.last_name', 'e.email'])
       .orderBy('q.updated_at', 'desc')
       .orderBy('q.id', 'desc')
