@@ -17,8 +17,9 @@ const settings = (value: number) => sql<Settings & { value: number }>`
   select current_setting('plan_cache_mode') as plan_cache_mode,
     current_setting('enable_hashjoin') as enable_hashjoin,
     current_setting('enable_mergejoin') as enable_mergejoin, ${value}::int as value`;
-const plannedOnce = preparedQuery(settings, { plannedOnce: true });
-const plannedEach = preparedQuery(settings);
+// A preparedQuery is planned once unless told otherwise.
+const plannedOnce = preparedQuery(settings);
+const plannedEach = preparedQuery(settings, { plannedOnce: false });
 
 const ONCE = {
   plan_cache_mode: 'force_generic_plan',

@@ -37,7 +37,8 @@ const marker = (key: string | number) => ` \u0000Vv%_"'\\${key}\u0000 `;
 export interface PlanOptions {
   /**
    * PostgreSQL plans the statement once per connection (PLANNED_ONCE in
-   * db/prepared-statements.ts): only for a query whose generic plan is as good as any.
+   * db/prepared-statements.ts): only for a query whose generic plan is as good as any. A
+   * preparedQuery is, unless told otherwise: its fixed text reads a few rows through keys.
    */
   plannedOnce?: boolean;
 }
@@ -82,7 +83,7 @@ async function run<Row, Key extends string | number>(
  */
 export function preparedQuery<Row, Params extends readonly unknown[]>(
   template: (...params: { [K in keyof Params]: Params[K] }) => RawBuilder<Row>,
-  options: PlanOptions = {},
+  { plannedOnce = true }: PlanOptions = {},
 ) {
   const compiled = new WeakMap<Kysely<DB>, Compiled<number>>();
 
@@ -92,7 +93,7 @@ export function preparedQuery<Row, Params extends readonly unknown[]>(
       slots,
       (markers) =>
         template(...(markers as unknown as { [K in keyof Params]: Params[K] })).compile(db),
-      options,
+      { plannedOnce },
     );
     compiled.set(db, entry);
     return entry;

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { PLANNED_ONCE } from '../../db/prepared-statements';
 import { isPostgres } from '../../db/dialect';
 import { lowerContainsPattern } from '../../db/like';
 import type { DB } from '../../db/schema';
@@ -101,7 +102,10 @@ async function countAbove(db: Kysely<DB>, text: string, after: number | undefine
     : sql`(select schema_version from pragma_schema_version)`;
   const above =
     after === undefined ? sql`0` : sql`(select count(*) from audit_entries where id > ${bound})`;
-  const { rows } = await sql<CountRow>`select ${matches} as matches,
+  // A recheck reads the id range alike whatever the term: planned once. A first count is
+  // planned for its term (the GIN indexes, or every entry for a term most entries hold).
+  const plan = sql.raw(after === undefined ? '' : PLANNED_ONCE);
+  const { rows } = await sql<CountRow>`${plan} select ${matches} as matches,
       (select max(id) from audit_entries) as max_id,
       (select value from list_totals where name = 'audit_entries') as entries,
       ${above} as above, ${storage} as storage`.execute(db);

@@ -2,7 +2,7 @@ import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { AuditEntryRow, DB } from '../../db/schema';
 import { isPostgres } from '../../db/dialect';
 import { lowerContainsPattern } from '../../db/like';
-import { preparedQuery } from '../../db/prepared-query';
+import { plannedOnce, preparedQuery } from '../../db/prepared-query';
 import { trigramMatches, usesTrigramTable } from '../../db/text-search';
 import { countAuditMatches } from './audit-search-counts';
 import { listTotal } from '../list-totals/list-totals.repository';
@@ -74,8 +74,6 @@ const newestEntries = preparedQuery(
     select *, coalesce((select value from list_totals where name = 'audit_entries'), 0)
       as list_total
     from audit_entries order by created_at desc, id desc limit ${limit} offset ${offset}`,
-  // Every page walks the time index alike.
-  { plannedOnce: true },
 );
 
 /**
@@ -110,7 +108,10 @@ export async function countAuditEntries(db: Kysely<DB>, filter: AuditFilter = {}
 }
 
 export function findAuditEntry(db: Kysely<DB>, id: number): Promise<AuditEntryRow | undefined> {
-  return db.selectFrom('audit_entries').selectAll().where('id', '=', id).executeTakeFirst();
+  return plannedOnce(db.selectFrom('audit_entries'))
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /** Entries with an id above `afterId`, oldest first: what one action wrote (tests use it). */

@@ -29,8 +29,6 @@ const sessionUserQuery = preparedQuery(
     select id, email, firstname, lastname, user_type, employee_id, tokens_valid_after,
       (select value from list_totals where name = 'data_version') as data_version
     from users where id = ${id}`,
-  // Two primary keys; planned once like the pages every request then reads.
-  { plannedOnce: true },
 );
 
 /**

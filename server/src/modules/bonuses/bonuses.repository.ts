@@ -81,8 +81,6 @@ function bonusPage<P extends unknown[]>(where: (...params: P) => RawBuilder<unkn
       ) b
       join employees e on e.id = b.employee_id
       order by b.created_at desc, b.id desc`,
-    // The filter's index is walked newest first, whatever the values.
-    { plannedOnce: true },
   );
 }
 

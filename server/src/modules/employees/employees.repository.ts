@@ -5,7 +5,7 @@ import {
   type SelectQueryBuilder,
   type Updateable,
 } from 'kysely';
-import { preparedQuery } from '../../db/prepared-query';
+import { plannedOnce, preparedQuery } from '../../db/prepared-query';
 import type { DB, EmployeesTable } from '../../db/schema';
 
 /**
@@ -55,7 +55,9 @@ export type EmployeeDetailRow = Awaited<
 >;
 
 export function findEmployee(db: Kysely<DB>, id: number) {
-  return withDetails(db.selectFrom('employees as e')).where('e.id', '=', id).executeTakeFirst();
+  return withDetails(plannedOnce(db.selectFrom('employees as e')))
+    .where('e.id', '=', id)
+    .executeTakeFirst();
 }
 
 /** The id of another employee using this email (emails are stored lower-cased). */

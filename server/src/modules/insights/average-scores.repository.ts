@@ -150,21 +150,20 @@ export async function maintainedCounts(
   department: string | undefined,
 ): Promise<{ total: number; scored: number }> {
   if (department !== undefined) {
-    const row = await db
-      .selectFrom('department_totals')
+    const row = await plannedOnce(db.selectFrom('department_totals'))
       .select(['staff_count', 'scored_staff_count'])
       .where('department', '=', department)
       .executeTakeFirst();
     return { total: Number(row?.staff_count ?? 0), scored: Number(row?.scored_staff_count ?? 0) };
   }
-  const row = await db
-    .selectNoFrom((eb) => [
+  const row = await plannedOnce(
+    db.selectNoFrom((eb) => [
       eb.selectFrom('insight_totals').select('value').where('name', '=', 'employees').as('total'),
       eb
         .selectFrom('score_histogram')
         .select((inner) => inner.fn.sum<number>('staff_count').as('n'))
         .as('scored'),
-    ])
-    .executeTakeFirstOrThrow();
+    ]),
+  ).executeTakeFirstOrThrow();
   return { total: Number(row.total ?? 0), scored: Number(row.scored ?? 0) };
 }

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { RecentEmployee } from '#contract/insights';
 import type { DB } from '../../db/schema';
 import type { Period } from '../../lib/calendar';
-import { preparedQuery } from '../../db/prepared-query';
+import { plannedOnce, preparedQuery } from '../../db/prepared-query';
 import { splitIntoUtcDays } from './utc-days';
 
 export interface HrFigureRows {
@@ -87,8 +87,7 @@ export async function hrFigures(
 
 /** The most recently added employees, newest first (employees_created_at_idx). */
 export function recentEmployees(db: Kysely<DB>, limit: number): Promise<RecentEmployee[]> {
-  return db
-    .selectFrom('employees')
+  return plannedOnce(db.selectFrom('employees'))
     .select(['id', 'first_name', 'last_name', 'position', 'department', 'email', 'join_date'])
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
@@ -98,8 +97,7 @@ export function recentEmployees(db: Kysely<DB>, limit: number): Promise<RecentEm
 
 /** Per-department totals kept by triggers (a handful of rows). */
 export function departmentTotals(db: Kysely<DB>) {
-  return db
-    .selectFrom('department_totals')
+  return plannedOnce(db.selectFrom('department_totals'))
     .selectAll()
     .where('staff_count', '>', 0)
     .orderBy('department')
@@ -108,8 +106,7 @@ export function departmentTotals(db: Kysely<DB>) {
 
 /** Scored staff per whole-number score (kept by triggers). */
 export async function scoreHistogram(db: Kysely<DB>) {
-  const rows = await db
-    .selectFrom('score_histogram')
+  const rows = await plannedOnce(db.selectFrom('score_histogram'))
     .select(['bucket', 'staff_count'])
     .where('staff_count', '>', 0)
     .execute();

@@ -20,7 +20,6 @@ export type ListTotalName =
 
 const totalQuery = preparedQuery(
   (name: string) => sql<{ value: number }>`select value from list_totals where name = ${name}`,
-  { plannedOnce: true },
 );
 
 /** One maintained total (0 when nothing was ever counted under that name). */

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { plannedOnce } from '../../db/prepared-query';
 import type { MetricType, MetricTypeBody, MetricTypeListQuery } from '#contract/metric-types';
 import type { DB, MetricTypeRow } from '../../db/schema';
 import { toIso } from '../../lib/clock';
@@ -33,7 +34,10 @@ export function containsPattern(text: string): string {
 }
 
 export async function listMetricTypes(db: Kysely<DB>, query: MetricTypeListQuery) {
-  let filtered = db.selectFrom('metric_types');
+  // Fifty-odd rows: planned once, unless a search's pattern decides what matches.
+  let filtered = query.search
+    ? db.selectFrom('metric_types')
+    : plannedOnce(db.selectFrom('metric_types'));
   if (query.search) {
     filtered = filtered.where(
       sql<boolean>`lower(metric_name) like ${containsPattern(query.search)} escape '\\'`,
@@ -55,7 +59,10 @@ export async function listMetricTypes(db: Kysely<DB>, query: MetricTypeListQuery
 }
 
 export function findMetricTypeById(db: Kysely<DB>, id: number) {
-  return db.selectFrom('metric_types').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+  return plannedOnce(db.selectFrom('metric_types'))
+    .select(COLUMNS)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /** The type whose name equals `name` ignoring case (served by the unique lower() index). */

@@ -139,8 +139,6 @@ function valuePage<P extends unknown[]>(
       join employees e on e.id = p.user_id
       join metric_types t on t.id = p.metric_type_id
       order by p.created_at desc, p.id desc`,
-    // Each filter's index is walked newest first, whatever the values.
-    { plannedOnce: true },
   );
 }
 

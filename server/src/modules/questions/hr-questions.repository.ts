@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { ResponseStatus } from '#contract/questions';
 import { isPostgres } from '../../db/dialect';
 import { plannedOnce } from '../../db/prepared-query';
+import { PLANNED_ONCE } from '../../db/prepared-statements';
 import { containsIgnoringCase, containsPattern, lowerContainsPattern } from '../../db/like';
 import type { DB } from '../../db/schema';
 import { listTotal, listTotalValue } from '../list-totals/list-totals.repository';
@@ -141,8 +142,9 @@ function questionsInState(status: ResponseStatus) {
  * questions are in the state, for the page's choice.
  */
 function postgresCount(search: string, status: ResponseStatus) {
-  return sql<{ total: number | string; questions: number | string }>`select count(*) as total,
-    ${questionsInState(status)} as questions
+  // The matches' bitmap whatever the term: planned once.
+  return sql<{ total: number | string; questions: number | string }>`${sql.raw(PLANNED_ONCE)}
+    select count(*) as total, ${questionsInState(status)} as questions
     from (${postgresMatches(search, status)}) as matches`;
 }
 

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { plannedOnce } from '../../db/prepared-query';
 import type { ResponseStatus } from '#contract/questions';
 import { isPostgres, textValue, timestampValue } from '../../db/dialect';
 import { takeInsightsLock } from '../insights/insight-totals.repository';
@@ -38,15 +39,17 @@ export async function listOwnQuestions(
   status: ResponseStatus,
   page: QuestionPage,
 ) {
+  // One employee's few questions through their index, whatever the values: planned once.
+  const own = () => plannedOnce(ownQuestions(db, employeeId, status));
   const [rows, count] = await Promise.all([
-    ownQuestions(db, employeeId, status)
+    own()
       .select(QUESTION_COLUMNS)
       .orderBy('q.created_at', 'desc')
       .orderBy('q.id', 'desc')
       .limit(page.limit)
       .offset(page.offset)
       .execute(),
-    ownQuestions(db, employeeId, status)
+    own()
       .select((eb) => eb.fn.countAll<number | string | bigint>().as('total'))
       .executeTakeFirstOrThrow(),
   ]);

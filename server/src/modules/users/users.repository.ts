@@ -10,7 +10,7 @@ import type { UserSortField } from '#contract/user-options';
 import type { ListUsersQuery } from '#contract/users';
 import { isPostgres } from '../../db/dialect';
 import { containsPattern, likeIgnoringCase } from '../../db/like';
-import { queryByShape } from '../../db/prepared-query';
+import { plannedOnce, queryByShape } from '../../db/prepared-query';
 import {
   ftsCount,
   ftsRowids,
@@ -149,6 +149,8 @@ const searchCount = queryByShape(
       .select((eb) => eb.fn.countAll<number | string>().as('total'))
       .select(accounts);
   },
+  // The matches' bitmap, or every account tested, whatever the term.
+  { plannedOnce: () => true },
 );
 
 /**
@@ -202,14 +204,17 @@ const usersPage = queryByShape(
       withEmployeeName(db.selectFrom(page.as('u')) as unknown as ReturnType<typeof filteredUsers>),
     ).select(keptTotal.as('list_total'));
   },
-  // Without a search every page of a shape is read alike, through the sort's index.
-  { plannedOnce: (shape) => !shape.search },
+  // Every shape reads alike whatever the values: through the sort's index, or on PostgreSQL
+  // with the ids of the matches fetched first or tested as the order meets each account.
+  { plannedOnce: () => true },
 );
 
 type OrderBy<Query> = (key: Expression<unknown>, direction: 'asc' | 'desc') => Query;
 
 export function findUser(db: Kysely<DB>, id: number) {
-  return withEmployeeName(db.selectFrom('users as u')).where('u.id', '=', id).executeTakeFirst();
+  return withEmployeeName(plannedOnce(db.selectFrom('users as u')))
+    .where('u.id', '=', id)
+    .executeTakeFirst();
 }
 
 export async function userIdWithEmail(db: Kysely<DB>, email: string, exceptId?: number) {
