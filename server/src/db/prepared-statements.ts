@@ -101,9 +101,8 @@ const PLAN_EACH = 'reset plan_cache_mode; reset enable_hashjoin; reset enable_me
  * when the kind changes, so a run of list pages costs no switch. A rollback may undo a switch
  * made in its transaction, so after one the settings are made again.
  *
- * A connection pooler in transaction mode must support prepared statements (PgBouncer 1.21+
- * with max_prepared_statements), as with any driver that prepares, and keep a connection's
- * settings with it.
+ * A connection pooler must therefore run in session mode: in transaction mode another client
+ * could find this connection's prepared statements and planner settings (README, "Scaling out").
  */
 export class PreparingClient extends pg.Client {
   /** Whether the connection is set to plan once; null when a rollback may have undone it. */
