@@ -56,20 +56,19 @@ run('statements planned once [postgres]', () => {
   it('are set again after a rollback undid the settings of its transaction', async () => {
     const { db } = test.database;
     await db.connection().execute(async (connection) => {
+      /** Runs `query` in a transaction that is then rolled back, checking what it ran under. */
+      const rolledBack = (query: typeof plannedOnce, expected: Settings, value: number) =>
+        expect(
+          connection.transaction().execute(async (trx) => {
+            expect(await query(trx, value)).toEqual([{ ...expected, value }]);
+            throw new Error('rolled back');
+          }),
+        ).rejects.toThrow('rolled back');
+
       expect(await plannedEach(connection, 1)).toEqual([{ ...EACH, value: 1 }]);
-      await expect(
-        connection.transaction().execute(async (trx) => {
-          expect(await plannedOnce(trx, 2)).toEqual([{ ...ONCE, value: 2 }]);
-          throw new Error('rolled back');
-        }),
-      ).rejects.toThrow('rolled back');
+      await rolledBack(plannedOnce, ONCE, 2);
       expect(await plannedOnce(connection, 3)).toEqual([{ ...ONCE, value: 3 }]);
-      await expect(
-        connection.transaction().execute(async (trx) => {
-          expect(await plannedEach(trx, 4)).toEqual([{ ...EACH, value: 4 }]);
-          throw new Error('rolled back');
-        }),
-      ).rejects.toThrow('rolled back');
+      await rolledBack(plannedEach, EACH, 4);
       expect(await plannedEach(connection, 5)).toEqual([{ ...EACH, value: 5 }]);
     });
   });
