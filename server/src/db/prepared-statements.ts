@@ -117,9 +117,14 @@ export class PreparingClient extends pg.Client {
       const name = statementName(text);
       return name ? super.query({ name, text, values } as never) : super.query(text, values);
     };
-    if (/^\s*rollback\b/i.test(text)) this.#plansOnce = null;
+    // A statement without values is planned generically whatever the settings; a rollback has
+    // none, so the test for one stays off the path of the reads.
+    if (values.length === 0) {
+      if (/^\s*rollback\b/i.test(text)) this.#plansOnce = null;
+      return run() as never;
+    }
     const plansOnce = text.includes(PLANNED_ONCE);
-    if (values.length === 0 || plansOnce === this.#plansOnce) return run() as never;
+    if (plansOnce === this.#plansOnce) return run() as never;
     // Awaited rather than queued: pg deprecates a query sent while another runs.
     this.#plansOnce = plansOnce;
     return super.query(plansOnce ? PLAN_ONCE : PLAN_EACH).then(run, () => {
