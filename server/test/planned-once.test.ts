@@ -1,34 +1,54 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { READ_PIPELINE_NAME } from '../src/db/postgres-pool';
 import { preparedQuery } from '../src/db/prepared-query';
 import { createTestDatabase, postgresAvailable, type TestDatabase } from './helpers/test-database';
 
 /**
- * PostgreSQL plans the reads marked planned once generically, with nested loops only, and every
- * other statement with values under the server's own settings (db/prepared-statements.ts): each
- * statement must find its connection set for its kind, whatever ran on it before, a rollback
- * included.
+ * PostgreSQL runs the short reads marked planned once on connections they share in pipeline
+ * mode, planned generically with nested loops only; every other statement, and every statement
+ * of a transaction, on a connection of its own under the server's settings
+ * (db/postgres-pool.ts).
  */
 
 const run = postgresAvailable() ? describe : describe.skip;
 
-type Settings = { plan_cache_mode: string; enable_hashjoin: string; enable_mergejoin: string };
+type Settings = {
+  application_name: string;
+  plan_cache_mode: string;
+  enable_hashjoin: string;
+  enable_mergejoin: string;
+};
 const settings = (value: number) => sql<Settings & { value: number }>`
-  select current_setting('plan_cache_mode') as plan_cache_mode,
+  select current_setting('application_name') as application_name,
+    current_setting('plan_cache_mode') as plan_cache_mode,
     current_setting('enable_hashjoin') as enable_hashjoin,
     current_setting('enable_mergejoin') as enable_mergejoin, ${value}::int as value`;
 // A preparedQuery is planned once unless told otherwise.
 const plannedOnce = preparedQuery(settings);
 const plannedEach = preparedQuery(settings, { plannedOnce: false });
+const dataVersion = preparedQuery(
+  (at: number) => sql<{ value: number }>`
+    select value + ${at}::int as value from list_totals where name = 'data_version'`,
+);
+const failing = preparedQuery(
+  (divisor: number) => sql<{ value: number }>`select 1 / ${divisor}::int as value`,
+);
 
 const ONCE = {
+  application_name: READ_PIPELINE_NAME,
   plan_cache_mode: 'force_generic_plan',
   enable_hashjoin: 'off',
   enable_mergejoin: 'off',
 };
-const EACH = { plan_cache_mode: 'auto', enable_hashjoin: 'on', enable_mergejoin: 'on' };
+const EACH = {
+  application_name: '',
+  plan_cache_mode: 'auto',
+  enable_hashjoin: 'on',
+  enable_mergejoin: 'on',
+};
 
-run('statements planned once [postgres]', () => {
+run('short reads planned once [postgres]', () => {
   let test: TestDatabase;
   const warnings: Error[] = [];
   const onWarning = (warning: Error) => warnings.push(warning);
@@ -41,35 +61,72 @@ run('statements planned once [postgres]', () => {
     await test?.drop();
   });
 
-  it('run planned once, and every other statement as the server plans it', async () => {
+  it('run on the shared connections planned once, and every other statement as the server plans it', async () => {
     const { db } = test.database;
-    // One connection at a time, so each statement follows the other kind on the same one.
-    await db.connection().execute(async (connection) => {
-      for (let value = 1; value <= 3; value++) {
-        expect(await plannedOnce(connection, value)).toEqual([{ ...ONCE, value }]);
-        expect(await plannedEach(connection, value)).toEqual([{ ...EACH, value }]);
-      }
-    });
+    const runs = Array.from({ length: 20 }, (_, value) =>
+      value % 2 ? plannedOnce(db, value) : plannedEach(db, value),
+    );
+    expect(await Promise.all(runs)).toEqual(
+      Array.from({ length: 20 }, (_, value) => [{ ...(value % 2 ? ONCE : EACH), value }]),
+    );
     expect(warnings.map((warning) => warning.message)).toEqual([]);
   });
 
-  it('are set again after a rollback undid the settings of its transaction', async () => {
+  it('run on the transaction’s own connection inside one, and see what it wrote', async () => {
     const { db } = test.database;
-    await db.connection().execute(async (connection) => {
-      /** Runs `query` in a transaction that is then rolled back, checking what it ran under. */
-      const rolledBack = (query: typeof plannedOnce, expected: Settings, value: number) =>
-        expect(
-          connection.transaction().execute(async (trx) => {
-            expect(await query(trx, value)).toEqual([{ ...expected, value }]);
-            throw new Error('rolled back');
-          }),
-        ).rejects.toThrow('rolled back');
+    const [before] = await dataVersion(db, 0);
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await sql`update list_totals set value = value + 1 where name = 'data_version'`.execute(
+          trx,
+        );
+        expect(await dataVersion(trx, 0)).toEqual([{ value: before!.value + 1 }]);
+        expect(await plannedOnce(trx, 1)).toEqual([{ ...EACH, value: 1 }]);
+        // Outside the transaction its write is not there yet.
+        expect(await dataVersion(db, 0)).toEqual([before]);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await dataVersion(db, 0)).toEqual([before]);
+  });
 
-      expect(await plannedEach(connection, 1)).toEqual([{ ...EACH, value: 1 }]);
-      await rolledBack(plannedOnce, ONCE, 2);
-      expect(await plannedOnce(connection, 3)).toEqual([{ ...ONCE, value: 3 }]);
-      await rolledBack(plannedEach, EACH, 4);
-      expect(await plannedEach(connection, 5)).toEqual([{ ...EACH, value: 5 }]);
+  it('answer every read sent beside one that fails', async () => {
+    const { db } = test.database;
+    const results = await Promise.allSettled(
+      Array.from({ length: 12 }, (_, at) => (at % 3 === 1 ? failing(db, 0) : dataVersion(db, at))),
+    );
+    const [first] = await dataVersion(db, 0);
+    results.forEach((result, at) => {
+      if (at % 3 === 1) {
+        expect(result).toMatchObject({ status: 'rejected', reason: { code: '22012' } });
+      } else {
+        expect(result).toEqual({ status: 'fulfilled', value: [{ value: first!.value + at }] });
+      }
     });
+  });
+
+  it('go on after the shared connections are lost', async () => {
+    const { db } = test.database;
+    await plannedOnce(db, 1);
+    const pipelines = sql<{ pid: number }>`
+      select pid from pg_stat_activity
+      where datname = current_database() and application_name = ${READ_PIPELINE_NAME}`;
+    const lost = (await pipelines.execute(db)).rows.map((row) => row.pid);
+    expect(lost.length).toBeGreaterThan(0);
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity
+      where pid in (${sql.join(lost)})`.execute(db);
+
+    // Reads already on their way when a connection goes may fail; the ones after it do not.
+    let answered: unknown;
+    for (let attempt = 0; attempt < 5 && !answered; attempt++) {
+      answered = await plannedOnce(db, 2).catch(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return undefined;
+      });
+    }
+    expect(answered).toEqual([{ ...ONCE, value: 2 }]);
+    const now = (await pipelines.execute(db)).rows.map((row) => row.pid);
+    expect(now.length).toBeGreaterThan(0);
+    expect(now.filter((pid) => lost.includes(pid))).toEqual([]);
   });
 });

@@ -3,7 +3,8 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
-import { PreparingClient, withStatementCache } from './prepared-statements';
+import { openPostgresPool } from './postgres-pool';
+import { withStatementCache } from './prepared-statements';
 import type { DB } from './schema';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -79,16 +80,9 @@ function openSqlite(file: string): Database {
 }
 
 function openPostgres(url: string, poolSize: number): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, Client: PreparingClient });
-  // An idle connection dropped by the server must not crash the process.
-  pool.on('error', () => undefined);
-  // Timestamps then arrive as UTC text timestampToIso reads without a Date (queued before any
-  // other query of the connection). Nothing depends on the session's zone: SQL that needs one
-  // names UTC, and months follow TZ in the application.
-  pool.on('connect', (client) => {
-    client.query('set time zone utc').catch(() => undefined);
+  const db = new Kysely<DB>({
+    dialect: new PostgresDialect({ pool: openPostgresPool(url, poolSize) }),
   });
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
     engine: 'postgres',

@@ -70,66 +70,37 @@ function statementName(text: string): string | undefined {
 }
 
 /**
- * Marks a read of a page or a few rows whose generic plan is as good as a plan made for its
- * values: PostgreSQL plans it once per connection instead of on every run. Left to itself,
+ * Marks a short read (a page or a few rows, through keys) whose generic plan is as good as a plan
+ * made for its values. Outside a transaction it runs on the connections shared by short reads
+ * (db/postgres-pool.ts), which plan each statement once instead of on every run. Left to itself,
  * PostgreSQL plans every run of a list page anew, since a plan made for `limit 50` always looks
  * cheaper than one made for an unknown limit: planning a page of staff with its manager and
  * account cost 377 µs of the database's CPU a request, more than running it (300 µs).
  *
  * Planned generically, an unknown LIMIT counts as a tenth of the rows, and the planner would
  * then hash whole tables to join a page to its employees (3 ms instead of 0.2 for a page of one
- * metric type's values). Such reads join their few rows through keys, so their connection also
- * turns hash and merge joins off while they are planned: nested loops remain.
+ * metric type's values). Such reads join their few rows through keys, so those connections also
+ * have hash and merge joins turned off: nested loops remain.
  */
 export const PLANNED_ONCE = '/* planned once */';
 
-const PLAN_ONCE = [
-  'set plan_cache_mode = force_generic_plan',
-  'set enable_hashjoin = off',
-  'set enable_mergejoin = off',
-].join(';');
-const PLAN_EACH = 'reset plan_cache_mode; reset enable_hashjoin; reset enable_mergejoin';
-
 /**
  * PostgreSQL: a pg client that runs parameterised reads as named prepared statements, which
- * the server parses once per connection and plans from its plan cache (PostgreSQL switches to a
- * generic plan only where it costs no more than a custom one). Kysely calls
+ * the server parses once per connection and plans from its plan cache. Kysely calls
  * `query(text, values)`; other call forms pass through untouched.
- *
- * Statements with values marked PLANNED_ONCE run planned as it says, every other statement with
- * values under the server's own settings. The connection is switched (one statement more) only
- * when the kind changes, so a run of list pages costs no switch. A rollback may undo a switch
- * made in its transaction, so after one the settings are made again.
  *
  * A connection pooler must therefore run in session mode: in transaction mode another client
  * could find this connection's prepared statements and planner settings (README, "Scaling out").
  */
 export class PreparingClient extends pg.Client {
-  /** Whether the connection is set to plan once; null when a rollback may have undone it. */
-  #plansOnce: boolean | null = false;
-
   override query(...args: unknown[]): never {
     const [text, values] = args;
     if (args.length !== 2 || typeof text !== 'string' || !Array.isArray(values)) {
       return (super.query as (...rest: unknown[]) => never)(...args);
     }
-    const run = () => {
-      const name = statementName(text);
-      return name ? super.query({ name, text, values } as never) : super.query(text, values);
-    };
-    // A statement without values is planned generically whatever the settings; a rollback has
-    // none, so the test for one stays off the path of the reads.
-    if (values.length === 0) {
-      if (/^\s*rollback\b/i.test(text)) this.#plansOnce = null;
-      return run() as never;
-    }
-    const plansOnce = text.includes(PLANNED_ONCE);
-    if (plansOnce === this.#plansOnce) return run() as never;
-    // Awaited rather than queued: pg deprecates a query sent while another runs.
-    this.#plansOnce = plansOnce;
-    return super.query(plansOnce ? PLAN_ONCE : PLAN_EACH).then(run, () => {
-      this.#plansOnce = null;
-      return run();
-    }) as never;
+    const name = statementName(text);
+    return (
+      name ? super.query({ name, text, values } as never) : super.query(text, values)
+    ) as never;
   }
 }
