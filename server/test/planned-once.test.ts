@@ -1,14 +1,14 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { READ_PIPELINE_NAME } from '../src/db/postgres-pool';
+import { HELD_UP_MS, READ_PIPELINE_NAME } from '../src/db/postgres-pool';
 import { preparedQuery } from '../src/db/prepared-query';
 import { createTestDatabase, postgresAvailable, type TestDatabase } from './helpers/test-database';
 
 /**
- * PostgreSQL runs the short reads marked planned once on connections they share in pipeline
- * mode, planned generically with nested loops only; every other statement, and every statement
- * of a transaction, on a connection of its own under the server's settings
- * (db/postgres-pool.ts).
+ * PostgreSQL runs the short reads marked planned once on a connection they share in pipeline
+ * mode, planned generically with nested loops only; every other statement, every statement of a
+ * transaction, and short reads while the shared connection is held up, on a connection of its
+ * own under the server's settings (db/postgres-pool.ts).
  */
 
 const run = postgresAvailable() ? describe : describe.skip;
@@ -30,6 +30,9 @@ const plannedEach = preparedQuery(settings, { plannedOnce: false });
 const dataVersion = preparedQuery(
   (at: number) => sql<{ value: number }>`
     select value + ${at}::int as value from list_totals where name = 'data_version'`,
+);
+const sleeping = preparedQuery(
+  (seconds: number) => sql<{ slept: string }>`select pg_sleep(${seconds}::float8)::text as slept`,
 );
 const failing = preparedQuery(
   (divisor: number) => sql<{ value: number }>`select 1 / ${divisor}::int as value`,
@@ -61,7 +64,7 @@ run('short reads planned once [postgres]', () => {
     await test?.drop();
   });
 
-  it('run on the shared connections planned once, and every other statement as the server plans it', async () => {
+  it('run on the shared connection planned once, and every other statement as the server plans it', async () => {
     const { db } = test.database;
     const runs = Array.from({ length: 20 }, (_, value) =>
       value % 2 ? plannedOnce(db, value) : plannedEach(db, value),
@@ -105,7 +108,17 @@ run('short reads planned once [postgres]', () => {
     });
   });
 
-  it('go on after the shared connections are lost', async () => {
+  it('go around the shared connection while a read on it is held up', async () => {
+    const { db } = test.database;
+    const held = sleeping(db, 0.5);
+    await new Promise((resolve) => setTimeout(resolve, HELD_UP_MS * 4));
+    // Sent while the sleep holds up the shared connection: a connection of its own.
+    expect(await plannedOnce(db, 7)).toEqual([{ ...EACH, value: 7 }]);
+    await held;
+    expect(await plannedOnce(db, 8)).toEqual([{ ...ONCE, value: 8 }]);
+  });
+
+  it('go on after the shared connection is lost', async () => {
     const { db } = test.database;
     await plannedOnce(db, 1);
     const pipelines = sql<{ pid: number }>`

@@ -6,24 +6,23 @@ import { PLANNED_ONCE, PreparingClient } from './prepared-statements';
  * PostgreSQL connections for Kysely, of two kinds.
  *
  * Short reads (the statements marked PLANNED_ONCE: a signed-in request's account lookup, list
- * pages, the figures of the rankings and dashboards) share a few connections in pipeline mode:
- * each is written to a shared connection at once, behind the statements already on it, instead
- * of waiting for a connection of its own, and the answers come back in order. On the 2-core
- * machine of docs/benchmarks.md, each statement's own round trip (a socket write and a wake-up
- * on each side) was a third of the server's CPU for a page of staff; pipelined, the server spent
- * 15% less CPU a page and served 20 to 30% more pages a second.
+ * pages, the figures of the rankings and dashboards) share one connection in pipeline mode: each
+ * is written to it at once, behind the statements already on it, instead of waiting for a
+ * connection of its own, and the answers come back in order. On the 2-core machine of
+ * docs/benchmarks.md each statement's own round trip (a socket write and a wake-up on each side)
+ * was a third of the server's CPU for a page of staff; pipelined, every PostgreSQL route served
+ * 10 to 60% more requests a second. Two shared connections served no more than one and doubled
+ * the searches' p99 (about 110 ms against 60), both kept busy beside Node on two cores.
  *
- * Those connections plan every statement once (PLANNED_ONCE says why that suits short reads), so
+ * That connection plans every statement once (PLANNED_ONCE says why that suits short reads), so
  * the other connections keep the server's own planning and nothing switches settings back and
  * forth. Everything else, and every statement of a transaction, runs on a connection of its own
- * from the pool: a slow statement in a pipeline would hold up every read queued behind it, and a
- * transaction's statements must share its connection.
+ * from the pool, since a transaction's statements must share its connection. A statement slower
+ * than expected (a page far down a long list) holds up the reads queued behind it: while the
+ * oldest unanswered read has waited HELD_UP_MS, new short reads take a pooled connection too.
  */
 
-/** Connections shared by the short reads; each read goes to the one with the fewest waiting. */
-const READ_PIPELINES = 2;
-
-/** Set once on a shared connection, before anything else is sent on it. */
+/** Set once on the shared connection, before anything else is sent on it. */
 const SHORT_READ_SETTINGS = [
   'set time zone utc',
   'set plan_cache_mode = force_generic_plan',
@@ -31,63 +30,64 @@ const SHORT_READ_SETTINGS = [
   'set enable_mergejoin = off',
 ].join(';');
 
-/** How the shared connections show in `pg_stat_activity`. */
+/** How the shared connection shows in `pg_stat_activity`. */
 export const READ_PIPELINE_NAME = 'spms short reads';
+
+/**
+ * How long the oldest unanswered short read may have waited before new ones go around it: well
+ * above a full queue's wait at 50 clients (25 reads of 0.1 to 0.5 ms), well below a stall.
+ */
+export const HELD_UP_MS = 20;
 
 interface Pipeline {
   client: PreparingClient;
-  /** Reads sent and not yet answered. */
-  waiting: number;
+  /** When each unanswered read was sent, oldest first (answers come back in that order). */
+  sentAt: number[];
 }
 
-class ReadPipelines {
+class SharedReads {
   readonly #url: string;
-  readonly #slots: (Pipeline | undefined)[] = Array.from({ length: READ_PIPELINES });
+  #pipeline: Pipeline | undefined;
   #ended = false;
 
   constructor(url: string) {
     this.#url = url;
   }
 
+  /** Whether a new short read should wait its turn here rather than take its own connection. */
+  open(now = performance.now()): boolean {
+    const oldest = this.#pipeline?.sentAt[0];
+    return !this.#ended && (oldest === undefined || now - oldest < HELD_UP_MS);
+  }
+
   async query(text: string, values: unknown[]): Promise<pg.QueryResult> {
-    const pipeline = this.#leastBusy();
-    pipeline.waiting++;
+    const pipeline = (this.#pipeline ??= this.#connect());
+    pipeline.sentAt.push(performance.now());
     try {
       return await pipeline.client.query(text, values);
     } finally {
-      pipeline.waiting--;
+      pipeline.sentAt.shift();
     }
   }
 
   async end() {
     this.#ended = true;
-    const open = this.#slots.filter((slot) => slot !== undefined);
-    this.#slots.fill(undefined);
-    await Promise.all(open.map(({ client }) => client.end().catch(() => undefined)));
-  }
-
-  #leastBusy(): Pipeline {
-    if (this.#ended) throw new Error('the database connections are closed');
-    let best = 0;
-    for (let index = 0; index < this.#slots.length; index++) {
-      const slot = this.#slots[index];
-      if (!slot) return this.#open(index);
-      if (slot.waiting < this.#slots[best]!.waiting) best = index;
-    }
-    return this.#slots[best]!;
+    const pipeline = this.#pipeline;
+    this.#pipeline = undefined;
+    await pipeline?.client.end().catch(() => undefined);
   }
 
   /** A lost connection fails the reads sent on it; the next read opens another in its place. */
-  #open(index: number): Pipeline {
+  #connect(): Pipeline {
     const client = new PreparingClient({
       connectionString: this.#url,
       pipeline: true,
       application_name: READ_PIPELINE_NAME,
     });
-    const pipeline: Pipeline = { client, waiting: 0 };
+    const pipeline: Pipeline = { client, sentAt: [] };
     const drop = () => {
-      if (this.#slots[index] !== pipeline) return;
-      this.#slots[index] = undefined;
+      if (this.#pipeline !== pipeline) return;
+      this.#pipeline = undefined;
       client.end().catch(() => undefined);
     };
     client.on('error', drop);
@@ -95,28 +95,29 @@ class ReadPipelines {
     client.connect().catch(drop);
     // Queued first, so it is the first statement the connection runs.
     (client.query(SHORT_READ_SETTINGS) as Promise<pg.QueryResult>).catch(drop);
-    this.#slots[index] = pipeline;
     return pipeline;
   }
 }
 
 /**
- * What Kysely takes for one connection: short reads go to the shared pipelines until a statement
+ * What Kysely takes for one connection: short reads go to the shared connection until a statement
  * needs a connection of its own (a transaction's `begin`, a write, any other read); it then keeps
  * that connection, for every statement after it, until Kysely releases it.
  */
 class RoutedConnection {
   readonly #pool: pg.Pool;
-  readonly #reads: ReadPipelines;
+  readonly #reads: SharedReads;
   #own: Promise<pg.PoolClient> | undefined;
 
-  constructor(pool: pg.Pool, reads: ReadPipelines) {
+  constructor(pool: pg.Pool, reads: SharedReads) {
     this.#pool = pool;
     this.#reads = reads;
   }
 
   query(text: string, values: unknown[]): Promise<pg.QueryResult> {
-    if (!this.#own && text.includes(PLANNED_ONCE)) return this.#reads.query(text, values);
+    if (!this.#own && text.includes(PLANNED_ONCE) && this.#reads.open()) {
+      return this.#reads.query(text, values);
+    }
     this.#own ??= this.#pool.connect();
     return this.#own.then((client) => client.query(text, values));
   }
@@ -131,7 +132,7 @@ class RoutedConnection {
   }
 }
 
-/** The pool Kysely's PostgresDialect takes: `poolSize` own connections plus the pipelines. */
+/** The pool Kysely's PostgresDialect takes: `poolSize` own connections and the shared one. */
 export function openPostgresPool(url: string, poolSize: number): PostgresPool {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, Client: PreparingClient });
   // An idle connection dropped by the server must not crash the process.
@@ -142,7 +143,7 @@ export function openPostgresPool(url: string, poolSize: number): PostgresPool {
   pool.on('connect', (client) => {
     client.query('set time zone utc').catch(() => undefined);
   });
-  const reads = new ReadPipelines(url);
+  const reads = new SharedReads(url);
   return {
     connect: async () => new RoutedConnection(pool, reads) as unknown as PostgresPoolClient,
     end: async () => {
