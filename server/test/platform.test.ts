@@ -1,5 +1,6 @@
-import { expect, it } from 'vitest';
-import { describeEachEngine } from './helpers/test-app';
+import { describe, expect, it } from 'vitest';
+import { describeEachEngine, startTestApp } from './helpers/test-app';
+import { ENGINES, postgresAvailable } from './helpers/test-database';
 
 describeEachEngine('platform conventions', (ctx) => {
   it('reports health with the database engine', async () => {
@@ -80,3 +81,21 @@ describeEachEngine(
   },
   { GOOGLE_CLIENT_ID: 'client-123.apps.googleusercontent.com' },
 );
+
+for (const engine of ENGINES) {
+  const run = engine === 'postgres' && !postgresAvailable() ? describe.skip : describe;
+  run(`health without its database [${engine}]`, () => {
+    it('answers 503 in the envelope once the database cannot be reached', async () => {
+      const context = await startTestApp(engine);
+      try {
+        expect((await context.call('GET', '/api/health')).status).toBe(200);
+        await context.db.destroy();
+        const res = await context.call('GET', '/api/health');
+        expect(res.status).toBe(503);
+        expect(res.body).toMatchObject({ success: false, message: 'Database unavailable' });
+      } finally {
+        await context.close();
+      }
+    });
+  });
+}

@@ -10,7 +10,7 @@ import { PLANNED_ONCE, PreparingClient } from './prepared-statements';
  * is written to it at once, behind the statements already on it, instead of waiting for a
  * connection of its own, and the answers come back in order. On the 2-core machine of
  * docs/benchmarks.md each statement's own round trip (a socket write and a wake-up on each side)
- * was a third of the server's CPU for a page of staff; pipelined, every PostgreSQL route served
+ * was a third of the server's CPU for a page of staff; pipelined, the PostgreSQL routes served
  * 10 to 60% more requests a second. Two shared connections served no more than one and doubled
  * the searches' p99 (about 110 ms against 60), both kept busy beside Node on two cores.
  *
