@@ -10,7 +10,7 @@ import { describeEachEngine } from './helpers/test-app';
 
 /**
  * PRODUCT.md section 6, "bad input": for every route of the OpenAPI document, generated
- * malformed requests (helpers/malformed-requests.ts) with the valid admin, manager and employee
+ * malformed requests (helpers/malformed-requests/) with the valid admin, manager and employee
  * tokens the route allows (now and then a refused or broken one) answer exactly the 4xx they
  * must, always in the envelope (`success: false` and a message), never a 5xx, and change
  * nothing stored: every table is compared with its state before the run after each request.

@@ -53,7 +53,8 @@ describeEachEngine(
       const rows = PERMISSION_TABLE.map((row) => row.route);
       expect(new Set(rows).size, 'one row per route').toBe(rows.length);
       expect(documented.length).toBeGreaterThan(50);
-      // Left and not right: add the route to helpers/permission-table.ts with its statuses.
+      // Left and not right: add the route with its statuses to its module's file in
+      // helpers/permission-table/.
       expect(documented).toEqual([...rows].sort());
     });
 
