@@ -6,6 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 // @ts-expect-error -- plain ES module shared with `npm start`
 import { staleParts } from '../scripts/build-state.mjs';
+// @ts-expect-error -- plain ES module shared with `npm start`
+import { SERVER_ENTRY, SERVER_NODE_FLAGS } from '../scripts/server-command.mjs';
 
 /**
  * Starts the real server, as `npm start` runs it (the built bundle `build/server/main.mjs`), in a
@@ -70,11 +72,13 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   const port = await freePort();
   const child: ChildProcess = spawn(
     process.execPath,
-    // BENCH_SERVER_NODE_ARGS profiles the server under load, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p"
-    // (Node refuses --cpu-prof in NODE_OPTIONS).
+    // The flags `npm start` gives node, then BENCH_SERVER_NODE_ARGS, which may override them or
+    // profile the server under load, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p" (Node refuses
+    // --cpu-prof in NODE_OPTIONS).
     [
+      ...(SERVER_NODE_FLAGS as string[]),
       ...(process.env.BENCH_SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []),
-      path.join(projectRoot, 'build/server/main.mjs'),
+      path.join(projectRoot, SERVER_ENTRY as string),
     ],
     {
       cwd: projectRoot,

@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { staleParts } from './build-state.mjs';
+import { SERVER_ENTRY } from './server-command.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -17,4 +18,5 @@ for (const part of staleParts(root)) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-await import(path.join(root, 'build/server/main.mjs'));
+// package.json gives node the server's flags (server-command.mjs): the bundle runs in this process.
+await import(path.join(root, SERVER_ENTRY));

@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+// @ts-expect-error -- plain ES module shared with `npm start`
+import { serverNodeArguments } from '../../scripts/server-command.mjs';
 
 export interface ServerProcess {
   /** e.g. http://127.0.0.1:41234 */
@@ -35,7 +37,8 @@ export async function startServerProcess(env: NodeJS.ProcessEnv = {}): Promise<S
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   let log = '';
-  const child: ChildProcess = spawn(process.execPath, ['build/server/main.mjs'], {
+  const args = serverNodeArguments(process.cwd()) as string[];
+  const child: ChildProcess = spawn(process.execPath, args, {
     env: {
       ...process.env,
       HOST: '127.0.0.1',

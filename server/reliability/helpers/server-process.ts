@@ -3,6 +3,8 @@ import { once } from 'node:events';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+// @ts-expect-error -- plain ES module shared with `npm start`
+import { serverNodeArguments } from '../../../scripts/server-command.mjs';
 
 /**
  * The real built server (`build/server/main.mjs`, as `npm start` runs it) in a child process,
@@ -64,7 +66,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   let log = '';
-  const child = spawn(process.execPath, [path.join(projectRoot, 'build/server/main.mjs')], {
+  const child = spawn(process.execPath, serverNodeArguments(projectRoot) as string[], {
     cwd: projectRoot,
     env: {
       ...process.env,
