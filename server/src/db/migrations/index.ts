@@ -13,6 +13,7 @@ import * as pendingQuestionsOrder from './0011_pending_questions_order';
 import * as pendingQuestionsSearch from './0012_pending_questions_search';
 import * as postgresPendingQuestionsIndexes from './0013_postgres_pending_questions_indexes';
 import * as postgresPendingQuestionsWalk from './0014_postgres_pending_questions_walk';
+import * as postgresNewestFirstIndexes from './0015_postgres_newest_first_indexes';
 
 /** Every migration in the order it runs. Append; never edit or reorder a released one. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012_pending_questions_search': pendingQuestionsSearch,
   '0013_postgres_pending_questions_indexes': postgresPendingQuestionsIndexes,
   '0014_postgres_pending_questions_walk': postgresPendingQuestionsWalk,
+  '0015_postgres_newest_first_indexes': postgresNewestFirstIndexes,
 };
