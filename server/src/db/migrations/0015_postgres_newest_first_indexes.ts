@@ -10,7 +10,7 @@ import { isPostgres } from './helpers';
  * alone. SQLite's index ends in the rowid, which is the id, so it holds the whole order;
  * PostgreSQL's does not, and it sorted every row up to the page's end again by id (an
  * incremental sort): page 20 of the metric values, 1,000 rows in, 0.44 ms a statement, 0.35
- * with the id in the index. Each index replaces the one on created_at alone, so a write keeps
+ * to 0.39 with the id in the index. Each index replaces the one on created_at alone, so a write keeps
  * as many indexes as before.
  */
 const TABLES = [

@@ -72,7 +72,7 @@ export async function countAuditMatches(db: Kysely<DB>, text: string): Promise<n
 /**
  * A term counted from scratch, once however many ask for it meanwhile: after a restart or a
  * busy search, 50 administrators asking at once made 49 PostgreSQL processes each count the
- * same 40,000 matches, 470 ms apiece instead of 25 while they competed. Whoever joins a count
+ * same 40,000 matches, 470 ms apiece while they competed (25 ms alone). Whoever joins a count
  * under way then brings it up to date (a recheck in a snapshot of its own), so an entry
  * committed after that count started is not missed; a failed count fails its joiners too.
  */
