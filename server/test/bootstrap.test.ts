@@ -1,16 +1,15 @@
 import { expect, it } from 'vitest';
-import { describe } from 'vitest';
 import { loadConfig } from '../src/config';
 import { bootstrapDatabase } from '../src/db/seed/bootstrap';
 import { DEPARTMENTS } from '../src/db/seed/demo-catalogue';
 import { toIso } from '../src/lib/clock';
 import { verifyPassword } from '../src/lib/passwords';
-import { ENGINES, createTestDatabase, postgresAvailable } from './helpers/test-database';
+import { ENGINES, createTestDatabase, describeOn } from './helpers/test-database';
 
 const config = (env: Record<string, string>) => loadConfig({ LOG_LEVEL: 'silent', ...env });
 
 for (const engine of ENGINES) {
-  const run = engine === 'postgres' && !postgresAvailable() ? describe.skip : describe;
+  const run = describeOn(engine);
   run(`first start [${engine}]`, () => {
     it('creates the configured admin once and loads a believable demo organisation into an empty database', async () => {
       const { database, drop } = await createTestDatabase(engine);

@@ -1,9 +1,8 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { describe } from 'vitest';
 import { migrateDown, migrateToLatest } from '../src/db/migrate';
 import { migrations } from '../src/db/migrations/index';
-import { ENGINES, createTestDatabase, postgresAvailable } from './helpers/test-database';
+import { ENGINES, createTestDatabase, describeOn } from './helpers/test-database';
 
 async function tableNames(
   db: Parameters<typeof migrateToLatest>[0],
@@ -21,7 +20,7 @@ async function tableNames(
 }
 
 for (const engine of ENGINES) {
-  const run = engine === 'postgres' && !postgresAvailable() ? describe.skip : describe;
+  const run = describeOn(engine);
   run(`migrations [${engine}]`, () => {
     it('run every migration up, down to nothing, and up again', async () => {
       const { database, drop } = await createTestDatabase(engine, { migrated: false });

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeEachEngine, startTestApp } from './helpers/test-app';
-import { ENGINES, postgresAvailable } from './helpers/test-database';
+import { ENGINES, describeOn } from './helpers/test-database';
 
 describeEachEngine('platform conventions', (ctx) => {
   it('reports health with the database engine', async () => {
@@ -83,7 +83,7 @@ describeEachEngine(
 );
 
 for (const engine of ENGINES) {
-  const run = engine === 'postgres' && !postgresAvailable() ? describe.skip : describe;
+  const run = describeOn(engine);
   run(`health without its database [${engine}]`, () => {
     it('answers 503 in the envelope once the database cannot be reached', async () => {
       const context = await startTestApp(engine);

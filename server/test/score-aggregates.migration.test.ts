@@ -1,12 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { migrateDown, migrateToLatest } from '../src/db/migrate';
 import { nowIso } from '../src/lib/clock';
 import { insertEmployee } from './helpers/factories';
 import { insertMetricType } from './helpers/performance-factories';
-import { ENGINES, createTestDatabase, postgresAvailable } from './helpers/test-database';
+import { ENGINES, createTestDatabase, describeOn } from './helpers/test-database';
 
 for (const engine of ENGINES) {
-  const run = engine === 'postgres' && !postgresAvailable() ? describe.skip : describe;
+  const run = describeOn(engine);
   run(`migration 0003_performance [${engine}]`, () => {
     it('fills the per-type score totals from the values already recorded', async () => {
       const { database, drop } = await createTestDatabase(engine, { migrated: false });

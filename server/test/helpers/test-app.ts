@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import type { UserType } from '#contract/roles';
 import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
@@ -12,7 +12,7 @@ import type { Engine } from '../../src/db/database';
 import type { DB } from '../../src/db/schema';
 import { createTokenService } from '../../src/lib/tokens';
 import { insertEmployee, insertUser, type TestUser } from './factories';
-import { ENGINES, createTestDatabase, postgresAvailable, type TestDatabase } from './test-database';
+import { ENGINES, createTestDatabase, describeOn, type TestDatabase } from './test-database';
 
 export interface CallOptions {
   token?: string | null;
@@ -146,7 +146,7 @@ export function describeEachEngine(
   env: ConfigOverrides = {},
 ): void {
   for (const engine of ENGINES) {
-    const run = engine === 'postgres' && !postgresAvailable() ? describe.skip : describe;
+    const run = describeOn(engine);
     run(`${title} [${engine}]`, () => {
       let context: (TestContext & { close(): Promise<void> }) | undefined;
       beforeAll(async () => {

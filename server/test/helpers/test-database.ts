@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { inject } from 'vitest';
+import { describe, inject } from 'vitest';
 import { openDatabase, type Database, type Engine } from '../../src/db/database';
 import { migrateToLatest } from '../../src/db/migrate';
 import { databaseUrl, dropDatabase, withAdminClient } from './postgres';
@@ -17,6 +17,11 @@ export interface TestDatabase {
 
 export function postgresAvailable(): boolean {
   return inject('postgresTemplate') !== null;
+}
+
+/** `describe` for a suite on `engine`, skipped when that engine is PostgreSQL and it is absent. */
+export function describeOn(engine: Engine) {
+  return describe.skipIf(engine === 'postgres' && !postgresAvailable());
 }
 
 /**
