@@ -7,6 +7,7 @@ import type { TokenService } from './lib/tokens';
 import apiDocs from './plugins/api-docs';
 import auth from './plugins/auth';
 import errors, { answerFrameworkError } from './plugins/errors';
+import fairTurns from './plugins/fair-turns';
 import responseCache from './plugins/response-cache';
 import security from './plugins/security';
 import services from './plugins/services';
@@ -66,6 +67,7 @@ export async function buildApp(options: AppOptions) {
     tokens: options.tokens,
   });
   await app.register(errors);
+  await app.register(fairTurns);
   await app.register(security, {
     scriptHashes: options.webRoot ? webAppScriptHashes(options.webRoot) : [],
   });
