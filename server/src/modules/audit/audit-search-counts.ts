@@ -2,6 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { PLANNED_ONCE } from '../../db/prepared-statements';
 import { isPostgres } from '../../db/dialect';
 import { lowerContainsPattern } from '../../db/like';
+import { perDatabase } from '../../db/remembered-counts';
 import type { DB } from '../../db/schema';
 import { ftsPhrase, needle } from '../../db/text-search';
 
@@ -45,12 +46,6 @@ const underway = new WeakMap<Kysely<DB>, Map<string, Promise<number>>>();
 
 /** The search's pattern is lowered by JavaScript (lowerContainsPattern); so is the needle. */
 const FOLDING = 'unicode';
-
-function perDatabase<T>(maps: WeakMap<Kysely<DB>, Map<string, T>>, db: Kysely<DB>) {
-  let map = maps.get(db);
-  if (!map) maps.set(db, (map = new Map()));
-  return map;
-}
 
 /**
  * How many entries match `text`. On SQLite only for a text the trigram table serves (3

@@ -30,7 +30,7 @@ export async function employeeRoutes(app: FastifyInstance) {
         response: replies(employeeListSchema),
       },
     },
-    async (request) => ok('Employees', await employees.list(request.query)),
+    async (request) => ok('Employees', await employees.list(request.query, request.dataVersion)),
   );
 
   api.get(

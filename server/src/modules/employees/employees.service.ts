@@ -127,8 +127,12 @@ export function createEmployeesService(db: Kysely<DB>) {
   }
 
   return {
-    async list(query: ListEmployeesQuery): Promise<EmployeeList> {
-      const { rows, total } = await listEmployees(db, query);
+    /** `dataVersion`: the guard's, under which a search's count is remembered. */
+    async list(
+      query: ListEmployeesQuery,
+      dataVersion: number | null = null,
+    ): Promise<EmployeeList> {
+      const { rows, total } = await listEmployees(db, query, dataVersion);
       return {
         employees: rows.map(toEmployee),
         pagination: { page: query.page, limit: query.limit, total },

@@ -3,6 +3,7 @@ import type { EmployeeSortField } from '#contract/employee-options';
 import type { ListEmployeesQuery } from '#contract/employees';
 import { lowerContainsPattern } from '../../db/like';
 import { preparedQuery, queryByShape } from '../../db/prepared-query';
+import { countAtVersion } from '../../db/remembered-counts';
 import { isPostgres } from '../../db/dialect';
 import {
   ftsCount,
@@ -121,11 +122,19 @@ export function filteredEmployees(db: Kysely<DB>, filters: StaffFilters) {
  * definition: through the trigram table it read all 10,000 matches of "exa" first (0.9 ms,
  * and 2.3 ms to sort them), where the walk stops after the page's rows.
  */
-export async function listEmployees(db: Kysely<DB>, query: ListEmployeesQuery) {
+export async function listEmployees(
+  db: Kysely<DB>,
+  query: ListEmployeesQuery,
+  dataVersion: number | null = null,
+) {
   const page = { limit: query.limit, offset: (query.page - 1) * query.limit };
   const filters = staffFilters(db, query);
+  const count = () =>
+    countAtVersion(db, dataVersion, `staff ${JSON.stringify(filters)}`, () =>
+      countFiltered(db, filters),
+    );
   const countsFirst = isPostgres(db) || filters.shape.search === 'trigram';
-  const counted = query.search && countsFirst ? await countFiltered(db, filters) : null;
+  const counted = query.search && countsFirst ? await count() : null;
   const walk = !counted || walkFindsPageSooner(counted.total, counted.staff, page);
   const search = walk && filters.shape.search === 'trigram' ? 'like' : filters.shape.search;
   const shape = {
@@ -138,7 +147,7 @@ export async function listEmployees(db: Kysely<DB>, query: ListEmployeesQuery) {
   const kept = keepsTotal(filters.shape);
   const [rows, matching] = await Promise.all([
     staffPage(db, shape, { ...filters.values, ...page }),
-    counted ?? (kept ? null : countFiltered(db, filters)),
+    counted ?? (kept ? null : count()),
   ]);
   if (matching) return { rows, total: matching.total };
   // An empty page (past the end, or no staff at all) has no row to bring the kept total.

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { ResponseStatus } from '#contract/questions';
 import { isPostgres } from '../../db/dialect';
 import { plannedOnce } from '../../db/prepared-query';
+import { countAtVersion } from '../../db/remembered-counts';
 import { PLANNED_ONCE } from '../../db/prepared-statements';
 import { containsIgnoringCase, containsPattern, lowerContainsPattern } from '../../db/like';
 import type { DB } from '../../db/schema';
@@ -188,6 +189,7 @@ export async function listHrQuestions(
   db: Kysely<DB>,
   filter: { status: ResponseStatus; search?: string },
   page: QuestionPage,
+  dataVersion: number | null = null,
 ) {
   const search = filter.search;
   // Planned once: each form reads alike whatever the values (the newest-first index walked,
@@ -208,8 +210,15 @@ export async function listHrQuestions(
         ? sqliteIndexedCount(db, search, filter.status)
         : null;
   if (counting) {
-    const { rows: counted } = await counting.execute(db);
-    const [total, questions] = [Number(counted[0]!.total), Number(counted[0]!.questions)];
+    const [total, questions] = await countAtVersion(
+      db,
+      dataVersion,
+      `hr questions ${JSON.stringify(filter)}`,
+      async () => {
+        const [counted] = (await counting.execute(db)).rows;
+        return [Number(counted!.total), Number(counted!.questions)] as const;
+      },
+    );
     return { rows: await rows(walkFindsPageSooner(total, questions, page)), total };
   }
   const [found, total] = await Promise.all([rows(false), countHrQuestions(db, filter)]);

@@ -93,6 +93,7 @@ export async function questionsRoutes(app: FastifyInstance) {
         response: replies(hrResponseListSchema),
       },
     },
-    async (request) => ok('Responses', await questions.listForHr(request.query)),
+    async (request) =>
+      ok('Responses', await questions.listForHr(request.query, request.dataVersion)),
   );
 }

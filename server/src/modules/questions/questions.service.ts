@@ -98,11 +98,15 @@ export function createQuestionsService(db: Kysely<DB>) {
     },
 
     /** HR's list: latest activity first (a fresh answer comes to the top). */
-    async listForHr(query: HrResponsesQuery): Promise<HrResponseList> {
+    async listForHr(
+      query: HrResponsesQuery,
+      dataVersion: number | null = null,
+    ): Promise<HrResponseList> {
       const { rows, total } = await listHrQuestions(
         db,
         { status: query.status, search: query.search },
         { limit: query.limit, offset: (query.page - 1) * query.limit },
+        dataVersion,
       );
       return {
         responses: rows.map(toHrResponse),

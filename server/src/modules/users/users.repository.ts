@@ -11,6 +11,7 @@ import type { ListUsersQuery } from '#contract/users';
 import { isPostgres } from '../../db/dialect';
 import { containsPattern, likeIgnoringCase } from '../../db/like';
 import { plannedOnce, queryByShape } from '../../db/prepared-query';
+import { countAtVersion } from '../../db/remembered-counts';
 import {
   ftsCount,
   ftsRowids,
@@ -159,10 +160,18 @@ const searchCount = queryByShape(
  * match, reading the matches and sorting them otherwise. The planner, left to itself, walked for
  * "son" (262 of 10,000 match) and tested 1,811 accounts.
  */
-export async function listUsers(db: Kysely<DB>, query: ListUsersQuery) {
+export async function listUsers(
+  db: Kysely<DB>,
+  query: ListUsersQuery,
+  dataVersion: number | null = null,
+) {
   const page = { limit: query.limit, offset: (query.page - 1) * query.limit };
   const filters = userFilters(db, query);
-  const counted = isPostgres(db) && query.search ? await countSearched(db, filters) : null;
+  const count = () =>
+    countAtVersion(db, dataVersion, `users ${JSON.stringify(filters)}`, () =>
+      countSearched(db, filters),
+    );
+  const counted = isPostgres(db) && query.search ? await count() : null;
   const walk = !counted || walkFindsPageSooner(counted.total, counted.accounts, page);
   const [rows, matching] = await Promise.all([
     usersPage(
@@ -170,7 +179,7 @@ export async function listUsers(db: Kysely<DB>, query: ListUsersQuery) {
       { ...filters.shape, sort: query.sort, order: query.order, walk },
       { ...filters.values, ...page },
     ),
-    counted ?? (filters.shape.search ? countSearched(db, filters) : null),
+    counted ?? (filters.shape.search ? count() : null),
   ]);
   if (matching) return { rows, total: matching.total };
   // Without a search the total kept by triggers (0007) comes with the page's rows (as for the

@@ -33,7 +33,7 @@ export async function userRoutes(app: FastifyInstance) {
         response: replies(userListSchema),
       },
     },
-    async (request) => ok('Users', await users.list(request.query)),
+    async (request) => ok('Users', await users.list(request.query, request.dataVersion)),
   );
 
   api.get(

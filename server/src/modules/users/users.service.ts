@@ -54,8 +54,9 @@ async function keepAnAdmin(trx: Kysely<DB>, userId: number) {
 
 export function createUsersService(db: Kysely<DB>) {
   return {
-    async list(query: ListUsersQuery): Promise<UserList> {
-      const { rows, total } = await listUsers(db, query);
+    /** `dataVersion`: the guard's, under which a search's count is remembered. */
+    async list(query: ListUsersQuery, dataVersion: number | null = null): Promise<UserList> {
+      const { rows, total } = await listUsers(db, query, dataVersion);
       return {
         users: rows.map(toUser),
         pagination: { page: query.page, limit: query.limit, total },
