@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import { monthKey } from '../src/lib/calendar';
 import { auditEntriesOf, expectHrOnly } from './helpers/access-matrix';
 import { insertEmployee } from './helpers/factories';
+import { DEEP_PAGE_OFFSET } from '../src/modules/performance-metrics/performance-metrics.repository';
 import { insertMetricType, insertMetricValue } from './helpers/performance-factories';
 import { describeEachEngine, type TestContext } from './helpers/test-app';
 
@@ -412,6 +413,57 @@ describeEachEngine('performance metrics', (ctx) => {
       const res = await ctx().call('GET', `/api/performance-metrics?${query}`, asManager());
       expect(res.status, query).toBe(400);
     }
+  });
+
+  it('reads deep pages (their ids first) in the same order as the first ones, on every filter', async () => {
+    const { employeeId, typeId } = await setup();
+    const other = await insertMetricType(ctx().db, { minimum_value: null, maximum_value: null });
+    // More values than DEEP_PAGE_OFFSET, several to a timestamp, so ties are broken by id.
+    const made: { id: number; at: string; type: number }[] = [];
+    for (let i = 0; i < DEEP_PAGE_OFFSET + 60; i++) {
+      const at = new Date(Date.UTC(2023, 0, 1) + Math.floor(i / 3) * 60_000).toISOString();
+      const type = i % 4 === 0 ? other : typeId;
+      const id = await insertMetricValue(ctx().db, {
+        userId: employeeId,
+        metricTypeId: type,
+        value: 1,
+        createdAt: at,
+      });
+      made.push({ id, at, type });
+    }
+    const newestFirst = (rows: typeof made) =>
+      [...rows].sort((a, b) => b.at.localeCompare(a.at) || b.id - a.id).map((row) => row.id);
+    const pages = async (filter: string, limit: number) => {
+      const ids: number[] = [];
+      for (let page = 1; ; page++) {
+        const res = await ctx().call(
+          'GET',
+          `/api/performance-metrics?${filter}&limit=${limit}&page=${page}`,
+          asManager(),
+        );
+        const rows = res.body.data.performance_metrics as { id: number }[];
+        if (rows.length === 0) return ids;
+        ids.push(...rows.map((row) => row.id));
+      }
+    };
+    expect(await pages(`user_id=${employeeId}`, 50)).toEqual(newestFirst(made));
+    expect(await pages(`metric_type_id=${typeId}`, 40)).toEqual(
+      newestFirst(made.filter((row) => row.type === typeId)),
+    );
+    expect(await pages(`user_id=${employeeId}&metric_type_id=${typeId}`, 100)).toEqual(
+      newestFirst(made.filter((row) => row.type === typeId)),
+    );
+    // All values: a deep page is the slice of the whole list a person paging there would see.
+    const whole = await ctx().call('GET', '/api/performance-metrics?limit=1000', asManager());
+    const wholeIds = whole.body.data.performance_metrics.map((row: { id: number }) => row.id);
+    const deep = await ctx().call('GET', '/api/performance-metrics?limit=50&page=7', asManager());
+    expect(deep.body.data.performance_metrics.map((row: { id: number }) => row.id)).toEqual(
+      wholeIds.slice(300, 350),
+    );
+    expect(deep.body.data.performance_metrics[0]).toMatchObject({
+      first_name: expect.any(String),
+      metric_name: expect.any(String),
+    });
   });
 
   it("lists one employee's values with a limit, and 404 for an unknown employee", async () => {
