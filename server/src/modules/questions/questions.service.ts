@@ -97,7 +97,10 @@ export function createQuestionsService(db: Kysely<DB>) {
       };
     },
 
-    /** HR's list: latest activity first (a fresh answer comes to the top). */
+    /**
+     * HR's list: latest activity first (a fresh answer comes to the top). `dataVersion`: the
+     * guard's, under which a search's count is remembered.
+     */
     async listForHr(
       query: HrResponsesQuery,
       dataVersion: number | null = null,
