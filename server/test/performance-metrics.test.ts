@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { monthKey } from '../src/lib/calendar';
 import { auditEntriesOf, expectHrOnly } from './helpers/access-matrix';
 import { insertEmployee } from './helpers/factories';
-import { DEEP_PAGE_OFFSET } from '../src/modules/performance-metrics/performance-metrics.repository';
+import { DEEP_PAGE_OFFSET } from '../src/modules/performance-metrics/metric-value-pages.repository';
 import { insertMetricType, insertMetricValue } from './helpers/performance-factories';
 import { describeEachEngine, type TestContext } from './helpers/test-app';
 

@@ -23,11 +23,11 @@ import {
   findEnrichedValue,
   findValueForChange,
   insertValue,
-  pageOfEnrichedValues,
   toPerformanceMetric,
   updateValue,
   type ValueFilter,
 } from './performance-metrics.repository';
+import { pageOfEnrichedValues } from './metric-value-pages.repository';
 
 const notFoundIn = (message: string, field?: string) =>
   new AppError(404, message, field ? [{ field, message }] : undefined);
