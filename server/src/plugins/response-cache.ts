@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createLruTextStore } from '../lib/lru-text-store';
+import { createRepeatFilter } from '../lib/repeat-filter';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -8,13 +9,15 @@ declare module 'fastify' {
     cache?: false;
   }
   interface FastifyRequest {
-    /** Where this GET's answer goes in the response cache, set when the cache did not have it. */
+    /** Where this GET's answer goes in the response cache: set when it is to be kept there. */
     responseCacheMiss: { key: string; version: number } | null;
   }
 }
 
 /** What the cache may hold at most: answers, their keys and bookkeeping, in bytes. */
 const MAX_BYTES = 32 * 1024 * 1024;
+/** How many keys asked for once are remembered, waiting to be asked again (a few MB at most). */
+const MAX_KEYS_ASKED_ONCE = 10_000;
 
 interface Cached {
   text: string;
@@ -30,14 +33,18 @@ interface Cached {
  * query; the guard still runs first, so a revoked session or a lost role is refused as before.
  *
  * Only 200 answers are kept, as the serialiser produced them (so already checked and stripped
- * by the response schema); headers come from the same hooks as any answer. Versions only grow:
- * when a newer one appears, everything older is dropped at once.
+ * by the response schema); headers come from the same hooks as any answer. An answer is kept
+ * the second time its key is asked for, not the first (lib/repeat-filter.ts): most keys never
+ * come back, and keeping each of them cost the garbage collector more than the cache saved
+ * (docs/decisions.md, "Answers are kept when asked for twice"). Versions only grow: when a
+ * newer one appears, everything older is dropped at once.
  */
 async function responseCachePlugin(app: FastifyInstance) {
   // A request property rather than a WeakMap keyed by request: simpler, and no weak entry per
   // request for the garbage collector to trace (no difference measured beyond the spread).
   app.decorateRequest('responseCacheMiss', null);
   const entries = createLruTextStore<Cached>({ maxBytes: MAX_BYTES });
+  const askedOnce = createRepeatFilter(MAX_KEYS_ASKED_ONCE);
   let latestVersion = -1;
   let day = '';
   let nextDayAt = 0;
@@ -59,6 +66,7 @@ async function responseCachePlugin(app: FastifyInstance) {
     if (request.routeOptions.config.cache === false) return null;
     if (version > latestVersion) {
       entries.clear();
+      askedOnce.clear();
       latestVersion = version;
     } else if (version < latestVersion) {
       return null;
@@ -72,7 +80,9 @@ async function responseCachePlugin(app: FastifyInstance) {
     if (key === null) return;
     const cached = entries.get(key);
     if (!cached) {
-      request.responseCacheMiss = { key, version: request.dataVersion! };
+      if (askedOnce.seenBefore(key)) {
+        request.responseCacheMiss = { key, version: request.dataVersion! };
+      }
       return;
     }
     return reply.header('content-type', cached.contentType).send(cached.text);
