@@ -24,20 +24,28 @@ describeEachEngine('response cache', (ctx) => {
   it('answers a repeated read with the same body and headers', async () => {
     const { call, as, db } = ctx();
     await insertEmployee(db);
-    const first = await call('GET', '/api/employees?limit=5', { token: as.manager.token });
-    const second = await call('GET', '/api/employees?limit=5', { token: as.manager.token });
-    expect(first.status).toBe(200);
-    expect(second.text).toBe(first.text);
-    expect(withoutVarying(second.headers)).toEqual(withoutVarying(first.headers));
+    // The second answer is kept, the third comes from the cache.
+    const answers = [];
+    for (let ask = 0; ask < 3; ask++) {
+      answers.push(await call('GET', '/api/employees?limit=5', { token: as.manager.token }));
+    }
+    expect(answers[0]!.status).toBe(200);
+    for (const later of answers.slice(1)) {
+      expect(later.text).toBe(answers[0]!.text);
+      expect(withoutVarying(later.headers)).toEqual(withoutVarying(answers[0]!.headers));
+    }
   });
 
   it('shows a write at once, through the API or straight to the database', async () => {
     const { call, as, db } = ctx();
     const employeeId = await insertEmployee(db, { first_name: 'Before' });
     const url = `/api/employees/${employeeId}`;
-    expect(
-      (await call('GET', url, { token: as.manager.token })).body.data.employee.first_name,
-    ).toBe('Before');
+    // Each read is asked for twice first, so that the cache holds the answer the write outdates.
+    for (let ask = 0; ask < 2; ask++) {
+      expect(
+        (await call('GET', url, { token: as.manager.token })).body.data.employee.first_name,
+      ).toBe('Before');
+    }
     await db
       .updateTable('employees')
       .set({ first_name: 'After', updated_at: nowIso() })
@@ -48,7 +56,11 @@ describeEachEngine('response cache', (ctx) => {
     ).toBe('After');
 
     const bonuses = `/api/bonuses?employee_id=${employeeId}`;
-    expect((await call('GET', bonuses, { token: as.manager.token })).body.data.bonuses).toEqual([]);
+    for (let ask = 0; ask < 2; ask++) {
+      expect((await call('GET', bonuses, { token: as.manager.token })).body.data.bonuses).toEqual(
+        [],
+      );
+    }
     const awarded = await call('POST', '/api/bonuses', {
       token: as.manager.token,
       body: { employee_id: employeeId, bonus_name: 'Star', description: 'Shone' },
@@ -136,7 +148,10 @@ describeEachEngine('response cache', (ctx) => {
   it('still refuses a revoked session or a lost role for an answer it holds', async () => {
     const { call, newUser, db } = ctx();
     const user = await newUser('manager');
-    expect((await call('GET', '/api/employees', { token: user.token })).status).toBe(200);
+    // Asked twice, the answer is kept (the cache keeps what is asked for again).
+    for (let ask = 0; ask < 2; ask++) {
+      expect((await call('GET', '/api/employees', { token: user.token })).status).toBe(200);
+    }
     await db
       .updateTable('users')
       .set({ user_type: 'employee' })
