@@ -10,7 +10,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     /** Where this GET's answer goes in the response cache: set when it is to be kept there. */
-    responseCacheMiss: { key: string; version: number } | null;
+    responseCacheKeep: { key: string; version: number } | null;
   }
 }
 
@@ -35,14 +35,14 @@ interface Cached {
  * Only 200 answers are kept, as the serialiser produced them (so already checked and stripped
  * by the response schema); headers come from the same hooks as any answer. An answer is kept
  * the second time its key is asked for, not the first (lib/repeat-filter.ts): most keys never
- * come back, and keeping each of them cost the garbage collector more than the cache saved
+ * come back, and keeping their answers only gave the garbage collector copying to do
  * (docs/decisions.md, "Answers are kept when asked for twice"). Versions only grow: when a
  * newer one appears, everything older is dropped at once.
  */
 async function responseCachePlugin(app: FastifyInstance) {
   // A request property rather than a WeakMap keyed by request: simpler, and no weak entry per
   // request for the garbage collector to trace (no difference measured beyond the spread).
-  app.decorateRequest('responseCacheMiss', null);
+  app.decorateRequest('responseCacheKeep', null);
   const entries = createLruTextStore<Cached>({ maxBytes: MAX_BYTES });
   const askedOnce = createRepeatFilter(MAX_KEYS_ASKED_ONCE);
   let latestVersion = -1;
@@ -81,7 +81,7 @@ async function responseCachePlugin(app: FastifyInstance) {
     const cached = entries.get(key);
     if (!cached) {
       if (askedOnce.seenBefore(key)) {
-        request.responseCacheMiss = { key, version: request.dataVersion! };
+        request.responseCacheKeep = { key, version: request.dataVersion! };
       }
       return;
     }
@@ -89,12 +89,12 @@ async function responseCachePlugin(app: FastifyInstance) {
   });
 
   app.addHook('onSend', (request, reply, payload, done) => {
-    const miss = request.responseCacheMiss;
+    const keep = request.responseCacheKeep;
     // Not when a newer version appeared meanwhile: nobody would ask for this one again.
-    if (miss && miss.version === latestVersion && reply.statusCode === 200) {
+    if (keep && keep.version === latestVersion && reply.statusCode === 200) {
       const contentType = reply.getHeader('content-type');
       if (typeof payload === 'string' && typeof contentType === 'string') {
-        entries.set(miss.key, { text: payload, contentType });
+        entries.set(keep.key, { text: payload, contentType });
       }
     }
     done(null, payload);
