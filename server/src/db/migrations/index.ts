@@ -14,6 +14,7 @@ import * as pendingQuestionsSearch from './0012_pending_questions_search';
 import * as postgresPendingQuestionsIndexes from './0013_postgres_pending_questions_indexes';
 import * as postgresPendingQuestionsWalk from './0014_postgres_pending_questions_walk';
 import * as postgresNewestFirstIndexes from './0015_postgres_newest_first_indexes';
+import * as postgresStaffSearchTable from './0016_postgres_staff_search_table';
 
 /** Every migration in the order it runs. Append; never edit or reorder a released one. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0013_postgres_pending_questions_indexes': postgresPendingQuestionsIndexes,
   '0014_postgres_pending_questions_walk': postgresPendingQuestionsWalk,
   '0015_postgres_newest_first_indexes': postgresNewestFirstIndexes,
+  '0016_postgres_staff_search_table': postgresStaffSearchTable,
 };

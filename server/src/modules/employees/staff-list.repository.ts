@@ -174,31 +174,21 @@ function keptTotal(
     : allStaff;
 }
 
+type StaffPageShape = StaffFilterShape &
+  Pick<ListEmployeesQuery, 'sort' | 'order'> & { readFirst: boolean };
+type StaffPageValues = StaffFilterValues & { limit: number; offset: number };
+type PageOrder = [Expression<unknown>, 'asc' | 'desc'][];
+
 /** The page's rows, compiled once per shape (db/prepared-query.ts): see listEmployees. */
 const staffPage = queryByShape(
-  (
-    db: Kysely<DB>,
-    shape: StaffFilterShape & Pick<ListEmployeesQuery, 'sort' | 'order'> & { readFirst: boolean },
-    values: StaffFilterValues & { limit: number; offset: number },
-  ) => {
+  (db: Kysely<DB>, shape: StaffPageShape, values: StaffPageValues) => {
     const { keys, fixed = [] } = SORT_KEYS[shape.sort];
-    const order: [Expression<unknown>, 'asc' | 'desc'][] = [
+    const order: PageOrder = [
       ...fixed.map((key) => [key, 'asc'] as [Expression<unknown>, 'asc']),
       ...keys.map((key) => [key, shape.order] as [Expression<unknown>, 'asc' | 'desc']),
       [ref('e.id'), shape.order],
     ];
-
-    // PostgreSQL, read first: the matches as a derived table with `offset 0`, which the planner
-    // plans on its own (from the trigram index) before the order applies, instead of walking
-    // the name index.
-    const filtered = filteredByShape(db, shape, values);
-    const matches: EmployeeScope = shape.readFirst
-      ? (db.selectFrom(filtered.selectAll('e').offset(sql.lit(0)).as('e')) as EmployeeScope)
-      : filtered;
-    let pageIds = matches.select('e.id');
-    for (const [key, direction] of order) pageIds = pageIds.orderBy(key, direction);
-    pageIds = pageIds.limit(values.limit).offset(values.offset);
-
+    const pageIds = searchTablePageIds(shape, values) ?? employeesPageIds(db, shape, values, order);
     let rows = withDetails(db.selectFrom('employees as e'))
       .select((keptTotal(shape, values) ?? sql<number | string | null>`null`).as('list_total'))
       .where('e.id', 'in', pageIds);
@@ -210,6 +200,49 @@ const staffPage = queryByShape(
   // search, where the planner would guess from the term how many rows match.
   { plannedOnce: (shape) => !shape.search || shape.readFirst },
 );
+
+/** The page's ids, from the employees themselves. */
+function employeesPageIds(
+  db: Kysely<DB>,
+  shape: StaffPageShape,
+  values: StaffPageValues,
+  order: PageOrder,
+) {
+  // PostgreSQL, read first: the matches as a derived table with `offset 0`, which the planner
+  // plans on its own (from the trigram index) before the order applies, instead of walking
+  // the name index.
+  const filtered = filteredByShape(db, shape, values);
+  const matches: EmployeeScope = shape.readFirst
+    ? (db.selectFrom(filtered.selectAll('e').offset(sql.lit(0)).as('e')) as EmployeeScope)
+    : filtered;
+  let pageIds = matches.select('e.id');
+  for (const [key, direction] of order) pageIds = pageIds.orderBy(key, direction);
+  return pageIds.limit(values.limit).offset(values.offset);
+}
+
+/** The keys of the name orders in PostgreSQL's staff search table (migration 0016). */
+const SEARCH_TABLE_KEYS: Partial<Record<EmployeeSortField, [string, string]>> = {
+  last_name: ['s.last_key', 's.first_key'],
+  first_name: ['s.first_key', 's.last_key'],
+};
+
+/**
+ * A search read first, alone and in a name order, finds and orders its page in PostgreSQL's
+ * search table, without reading the employees' rows (migration 0016 says what that saves);
+ * null for any other list.
+ */
+function searchTablePageIds(
+  shape: StaffPageShape,
+  values: StaffPageValues,
+): RawBuilder<number> | null {
+  const keys = SEARCH_TABLE_KEYS[shape.sort];
+  if (!shape.readFirst || shape.department || shape.status || !keys) return null;
+  const direction = sql.raw(shape.order === 'desc' ? 'desc' : 'asc');
+  return sql<number>`(select s.id from employees_search as s
+    where s.search_text like ${values.pattern} escape '\\'
+    order by ${sql.ref(keys[0])} ${direction}, ${sql.ref(keys[1])} ${direction}, s.id ${direction}
+    limit ${values.limit} offset ${values.offset})`;
+}
 
 const staffCount = preparedQuery(
   () => sql<{ total: number }>`select value as total from insight_totals where name = 'employees'`,
