@@ -42,9 +42,10 @@ export const SORT_KEYS: Record<
 /**
  * How a staff search is asked, made from the text once: SQLite's exact trigram table of
  * migration 0009 answers for 3 characters or more (db/text-search.ts), so no row is scanned;
- * otherwise, and on PostgreSQL (its GIN trigram index of 0008 serves it), a LIKE on search_text
- * (name, email, position, code, lower-cased by the database, migration 0002), lower-cased too.
- * Both are made, since a list may walk its rows with the LIKE even where the table answers.
+ * otherwise, and on PostgreSQL (its GIN trigram indexes of 0008 and 0016 serve it), a LIKE on
+ * search_text (name, email, position, code, lower-cased by the database, migration 0002),
+ * lower-cased too. Both are made, since a list may walk its rows with the LIKE even where the
+ * table answers.
  */
 export function staffSearchTerm(db: Kysely<DB>, text: string) {
   const trigram = usesTrigramTable(db, text, 'unicode');
@@ -227,9 +228,9 @@ const SEARCH_TABLE_KEYS: Partial<Record<EmployeeSortField, [string, string]>> = 
 };
 
 /**
- * A search read first, alone and in a name order, finds and orders its page in PostgreSQL's
- * search table, without reading the employees' rows (migration 0016 says what that saves);
- * null for any other list.
+ * A search read first (PostgreSQL's way alone, see listEmployees), alone and in a name order,
+ * finds and orders its page in PostgreSQL's search table, without reading the employees' rows
+ * (migration 0016 says what that saves); null for any other list.
  */
 function searchTablePageIds(
   shape: StaffPageShape,
