@@ -196,17 +196,17 @@ describeEachEngine('staff list', (ctx) => {
   it('keeps a search in name order through renames and removals', async () => {
     const { db, call, as } = ctx();
     const token = as.admin.token;
-    const id = (last_name: string, first_name: string) =>
+    const keeper = (last_name: string, first_name: string) =>
       insertEmployee(db, { last_name, first_name, position: 'Quokka keeper' });
     // Few matches among many staff: the page is read from the matches (staff-list.repository.ts).
     for (let other = 0; other < 30; other++) {
       await insertEmployee(db, { last_name: `Other${other}`, position: 'Clerk' });
     }
-    const brown = await id('Brown', 'Zoe');
-    const adams = await id('adams', 'Yan');
-    const clark = await id('Clark', 'Abe');
+    const brown = await keeper('Brown', 'Zoe');
+    const adams = await keeper('adams', 'Yan');
+    const clark = await keeper('Clark', 'Abe');
     // One row a page, so that each page has to be picked from the order, not only sorted.
-    const names = async (query: string) => {
+    const idsInOrder = async (query: string) => {
       const found: number[] = [];
       for (let page = 1; page <= 4; page++) {
         const url = `/api/employees?search=quokka&limit=1&page=${page}${query}`;
@@ -218,14 +218,14 @@ describeEachEngine('staff list', (ctx) => {
       }
       return found;
     };
-    expect(await names('')).toEqual([adams, brown, clark]);
-    expect(await names('&sort=first_name&order=desc')).toEqual([brown, adams, clark]);
+    expect(await idsInOrder('')).toEqual([adams, brown, clark]);
+    expect(await idsInOrder('&sort=first_name&order=desc')).toEqual([brown, adams, clark]);
 
     await call('PUT', `/api/employees/${clark}`, { token, body: { last_name: 'Able' } });
-    expect(await names('')).toEqual([clark, adams, brown]);
+    expect(await idsInOrder('')).toEqual([clark, adams, brown]);
     expect((await call('DELETE', `/api/employees/${adams}`, { token })).status).toBe(200);
-    expect(await names('')).toEqual([clark, brown]);
-    expect(await names('&order=desc')).toEqual([brown, clark]);
+    expect(await idsInOrder('')).toEqual([clark, brown]);
+    expect(await idsInOrder('&order=desc')).toEqual([brown, clark]);
   });
 
   it('filters by department and status', async () => {
