@@ -13,11 +13,11 @@ import path from 'node:path';
  *
  * No allocation-site pretenuring: the pg driver makes each query's `rows` array when the query
  * is sent; under load all those V8 sampled were still waiting for PostgreSQL at the next
- * scavenge, so it took them for long-lived and began making them in the old generation. Every row then added
- * to it was held from there until the next mark-compact: about 4 MB promoted a scavenge on a
- * staff page, and a mark-compact every ~1.3 s that set the p99. Without it: 0.25 MB a scavenge,
- * the PostgreSQL staff page and search 15-40% more requests a second, other routes and SQLite
- * (where nothing was pretenured) unchanged.
+ * scavenge, so it took them for long-lived and began making them in the old generation. Every
+ * row then added to one was held from there until the next mark-compact: about 4 MB promoted a
+ * scavenge on a staff page, and a mark-compact every ~1.3 s that set the p99. Without it: 0.25
+ * MB a scavenge, the PostgreSQL staff page and search 15-40% more requests a second, other
+ * routes and SQLite (where nothing was pretenured) unchanged.
  */
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=64', '--no-allocation-site-pretenuring'];
 
