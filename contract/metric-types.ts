@@ -17,15 +17,17 @@ export const METRIC_TYPE_MESSAGES = {
 
 /**
  * A bound of a metric type: a number of at least 0, or empty (absent, null or "") for unbounded.
- * Numeric strings are accepted because HTML number inputs hand their value over as text.
+ * Numeric strings are accepted because HTML number inputs hand their value over as text; an empty
+ * input's value is "", so text of spaces alone is no number and no empty input either, and is
+ * refused (Number would read it as 0).
  */
 function boundField(label: string) {
   return z.preprocess(
     (input) => {
       if (typeof input !== 'string') return input;
+      if (input === '') return null;
       const text = input.trim();
-      if (text === '') return null;
-      return Number.isFinite(Number(text)) ? Number(text) : input;
+      return text !== '' && Number.isFinite(Number(text)) ? Number(text) : input;
     },
     z
       .number({ error: `${label} must be a number` })

@@ -122,6 +122,11 @@ describeEachEngine('metric types', (ctx) => {
         'Maximum value must be a number',
       ],
       [
+        { metric_name: 'A', maximum_value: '\t\n' },
+        'maximum_value',
+        'Maximum value must be a number',
+      ],
+      [
         { metric_name: 'A', minimum_value: true },
         'minimum_value',
         'Minimum value must be a number',
