@@ -1,19 +1,13 @@
 import { sql, type AliasedExpression, type Expression, type Kysely, type RawBuilder } from 'kysely';
 import type { EmployeeSortField } from '#contract/employee-options';
 import type { ListEmployeesQuery } from '#contract/employees';
-import { lowerContainsPattern } from '../../db/like';
 import { preparedQuery, queryByShape } from '../../db/prepared-query';
 import { countAtVersion } from '../../db/remembered-counts';
 import { isPostgres } from '../../db/dialect';
-import {
-  ftsCount,
-  ftsRowids,
-  trigramQuery,
-  usesTrigramTable,
-  walkFindsPageSooner,
-} from '../../db/text-search';
+import { ftsCount, walkFindsPageSooner } from '../../db/text-search';
 import type { DB } from '../../db/schema';
 import { withDetails, type EmployeeScope } from './employees.repository';
+import { staffSearchTerm, staffTermMatch } from './staff-search';
 
 /** The staff list: search, filters, sort, pages and totals, in SQL. */
 
@@ -38,37 +32,6 @@ export const SORT_KEYS: Record<
   employee_code: { fixed: [nullsLast('e.employee_code')], keys: [ref('e.employee_code')] },
   created_at: { keys: [ref('e.created_at')] },
 };
-
-/**
- * How a staff search is asked, made from the text once: SQLite's exact trigram table of
- * migration 0009 answers for 3 characters or more (db/text-search.ts), so no row is scanned;
- * otherwise, and on PostgreSQL (its GIN trigram indexes of 0008 and 0016 serve it), a LIKE on
- * search_text (name, email, position, code, lower-cased by the database, migration 0002),
- * lower-cased too. Both are made, since a list may walk its rows with the LIKE even where the
- * table answers.
- */
-export function staffSearchTerm(db: Kysely<DB>, text: string) {
-  const trigram = usesTrigramTable(db, text, 'unicode');
-  return {
-    index: trigram ? ('trigram' as const) : ('like' as const),
-    fts: trigram ? trigramQuery(text, 'unicode') : '',
-    pattern: lowerContainsPattern(text),
-  };
-}
-
-type StaffSearch = ReturnType<typeof staffSearchTerm>;
-
-/** The staff matching a search term (staffSearchTerm), as a test of `alias`'s row. */
-function staffTermMatch({ index, fts, pattern }: StaffSearch, alias = 'e', idColumn = 'id') {
-  return index === 'trigram'
-    ? sql<boolean>`${sql.ref(`${alias}.${idColumn}`)} in (${ftsRowids('employees_search', fts)})`
-    : sql<boolean>`${sql.ref(`${alias}.search_text`)} like ${pattern} escape '\\'`;
-}
-
-/** Staff whose search_text contains the text (see staffSearchTerm). */
-export function staffMatch(db: Kysely<DB>, text: string, alias = 'e', idColumn = 'id') {
-  return staffTermMatch(staffSearchTerm(db, text), alias, idColumn);
-}
 
 type StaffFilters = Pick<ListEmployeesQuery, 'search' | 'department' | 'status'>;
 

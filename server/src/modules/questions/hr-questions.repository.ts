@@ -7,7 +7,7 @@ import { PLANNED_ONCE } from '../../db/prepared-statements';
 import { containsIgnoringCase, containsPattern, lowerContainsPattern } from '../../db/like';
 import type { DB } from '../../db/schema';
 import { listTotal, listTotalValue } from '../list-totals/list-totals.repository';
-import { staffMatch } from '../employees/staff-list.repository';
+import { staffMatch } from '../employees/staff-search';
 import {
   idAmong,
   loweredContains,
