@@ -1,7 +1,28 @@
 import { beforeAll, expect, it } from 'vitest';
-import { createRankingsService } from '../src/modules/insights/rankings.service';
-import { insertEmployee, recordMetricValue } from './helpers/factories';
+import type { Kysely } from 'kysely';
+import type { DB } from '../src/db/schema';
+import { findSessionUser } from '../src/modules/auth/auth.repository';
+import { staffAheadOfCaller } from '../src/modules/insights/rankings.repository';
+import { top10Status } from '../src/modules/insights/rankings.service';
+import { insertEmployee, insertUser, recordMetricValue } from './helpers/factories';
 import { describeEachEngine, type SignedInUser } from './helpers/test-app';
+
+/**
+ * The employee's top-10 status as the route answers it: the rank read by the guard's statement
+ * for an account linked to the employee (one is added when there is none; no one signs in).
+ */
+async function statusAsTheGuardReadsIt(db: Kysely<DB>, employeeId: number) {
+  const linked = await db
+    .selectFrom('users')
+    .select('id')
+    .where('employee_id', '=', employeeId)
+    .executeTakeFirst();
+  const userId =
+    linked?.id ??
+    (await insertUser(db, { employee_id: employeeId, password_hash: 'never signs in' })).id;
+  const row = await findSessionUser(db, userId, staffAheadOfCaller);
+  return top10Status(row!.caller_figure);
+}
 
 /** Employees with the given values; answers their ids by key. */
 async function staffWithValues(
@@ -165,9 +186,8 @@ describeEachEngine('rankings', (ctx) => {
     const full = await ctx().call('GET', '/api/employees/rank?limit=1000', {
       token: ctx().as.admin.token,
     });
-    const rankings = createRankingsService({ db: ctx().db });
     for (const entry of full.body.data.rankings) {
-      expect(await rankings.top10Status({ employeeId: entry.id })).toEqual({
+      expect(await statusAsTheGuardReadsIt(ctx().db, entry.id)).toEqual({
         is_in_top_10: entry.rank <= 10,
         current_rank: entry.rank,
       });
@@ -216,9 +236,8 @@ describeEachEngine('rankings with many ties', (ctx) => {
     expect(res.body.data.rankings.map((r: { id: number }) => r.id)).toEqual(
       expected.map((p) => p.id),
     );
-    const rankings = createRankingsService({ db });
     for (const [index, person] of expected.entries()) {
-      const status = await rankings.top10Status({ employeeId: person.id });
+      const status = await statusAsTheGuardReadsIt(db, person.id);
       expect(status.current_rank, `employee ${person.id}`).toBe(index + 1);
     }
   });
@@ -253,5 +272,26 @@ describeEachEngine('rankings stay current', (ctx) => {
 
     await db.deleteFrom('employees').where('id', '=', second).execute();
     expect((await top()).map((r) => r.id)).toEqual([first]);
+  });
+});
+
+describeEachEngine('top-10 status stays current', (ctx) => {
+  it('answers the rank of the moment after the same answer was kept by the response cache', async () => {
+    const { db, as } = ctx();
+    const me = as.employee.employeeId!;
+    const status = async () =>
+      (await ctx().call('GET', '/api/employees/top10-status', { token: as.employee.token })).body
+        .data;
+    await recordMetricValue(db, { employeeId: me, value: 70 });
+    // Asked three times: the response cache keeps the answer asked for twice and gives the third.
+    for (let ask = 0; ask < 3; ask++) {
+      expect(await status()).toEqual({ is_in_top_10: true, current_rank: 1 });
+    }
+
+    // The guard, expecting the cache to answer, leaves the rank out; the data has moved since.
+    const ahead = await insertEmployee(db, { last_name: 'Ahead' });
+    await recordMetricValue(db, { employeeId: ahead, value: 90 });
+    expect(await status()).toEqual({ is_in_top_10: true, current_rank: 2 });
+    expect(await status()).toEqual({ is_in_top_10: true, current_rank: 2 });
   });
 });

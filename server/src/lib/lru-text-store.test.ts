@@ -31,6 +31,18 @@ describe('LRU text store', () => {
     for (const kept of 'hijak') expect(store.get(kept)).toBeDefined();
   });
 
+  it('tells whether a key is held without making it the most recently used', () => {
+    const store = createLruTextStore({ maxBytes: 2 * cost(100), lowWater: 1 });
+    store.set('a', entry('.'.repeat(100)));
+    store.set('b', entry('.'.repeat(100)));
+    expect(store.has('a')).toBe(true);
+    expect(store.has('z')).toBe(false);
+    // "a" is still the oldest: the next entry pushes it out, not "b".
+    store.set('c', entry('.'.repeat(100)));
+    expect(store.has('a')).toBe(false);
+    expect(store.has('b')).toBe(true);
+  });
+
   it('holds an entry larger than a batch by itself, and nothing beyond its size', () => {
     const store = createLruTextStore({ maxBytes: 1_000 });
     store.set('a', entry('.'.repeat(400)));

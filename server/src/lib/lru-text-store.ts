@@ -11,6 +11,8 @@
 export interface LruTextStore<T extends { text: string }> {
   /** The entry, now the most recently used; undefined when absent. */
   get(key: string): T | undefined;
+  /** Whether the key is held, leaving its place in the order alone. */
+  has(key: string): boolean;
   set(key: string, value: T): void;
   clear(): void;
   /** Bytes held, as counted. */
@@ -49,6 +51,7 @@ export function createLruTextStore<T extends { text: string }>({
       entries.set(key, value);
       return value;
     },
+    has: (key) => entries.has(key),
     set(key, value) {
       const known = entries.get(key);
       if (known !== undefined) {

@@ -3,19 +3,26 @@ import fp from 'fastify-plugin';
 import { isAllowed, type Access } from '#contract/access';
 import { AUTH_MESSAGES } from '#contract/auth-messages';
 import { AppError, forbidden, unauthorized } from '../lib/errors';
-import { findSessionUser } from '../modules/auth/auth.repository';
+import { findSessionUser, type CallerFigure } from '../modules/auth/auth.repository';
 import { toAuthUser, type AuthUser } from '../modules/auth/auth-user';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call this route; required on every /api route. */
     access?: Access;
+    /** A figure of the caller's own the guard reads with their account (auth.repository.ts). */
+    callerFigure?: CallerFigure;
   }
   interface FastifyRequest {
     /** The signed-in caller; null only on public routes. */
     user: AuthUser | null;
     /** The data version read with the caller's account (null on public routes). */
     dataVersion: number | null;
+    /**
+     * The route's `callerFigure` as read with the caller's account; undefined when not read (the
+     * route has none, or the response cache was expected to answer).
+     */
+    callerFigure: unknown;
   }
 }
 
@@ -40,6 +47,7 @@ function bearerToken(request: FastifyRequest): string | null {
 async function authPlugin(app: FastifyInstance) {
   app.decorateRequest('user', null);
   app.decorateRequest('dataVersion', null);
+  app.decorateRequest('callerFigure', undefined);
 
   app.addHook('onRoute', (route) => {
     const isApi = route.url.startsWith('/api/');
@@ -57,7 +65,11 @@ async function authPlugin(app: FastifyInstance) {
     const claims = await app.tokens.verify(token);
     if (!claims) throw unauthorized(AUTH_MESSAGES.sessionExpired);
 
-    const row = await findSessionUser(app.db, claims.userId);
+    // Not when the response cache holds the answer: the figure would be read for nothing.
+    const { callerFigure } = request.routeOptions.config;
+    const figure =
+      callerFigure && !app.responseCacheHolds?.(claims.userId, request.url) ? callerFigure : null;
+    const row = await findSessionUser(app.db, claims.userId, figure);
     // A deleted user, or a token issued before a password or role change, is no longer valid.
     if (!row || claims.issuedAtMs < Number(row.tokens_valid_after)) {
       throw unauthorized(AUTH_MESSAGES.sessionExpired);
@@ -66,6 +78,7 @@ async function authPlugin(app: FastifyInstance) {
     request.user = toAuthUser(row);
     request.dataVersion = row.data_version === null ? null : Number(row.data_version);
     if (!isAllowed(access, row.user_type)) throw forbidden(AUTH_MESSAGES.forbidden);
+    if (figure) request.callerFigure = row.caller_figure ?? null;
   });
 }
 

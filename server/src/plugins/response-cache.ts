@@ -12,6 +12,14 @@ declare module 'fastify' {
     /** Where this GET's answer goes in the response cache: set when it is to be kept there. */
     responseCacheKeep: { key: string; version: number } | null;
   }
+  interface FastifyInstance {
+    /**
+     * Whether an answer is kept for this account and URL at the newest data version this
+     * instance has seen, today: the guard then leaves out the route's caller figure, which the
+     * cached answer does not need (plugins/auth.ts).
+     */
+    responseCacheHolds(userId: number, url: string): boolean;
+  }
 }
 
 /** What the cache may hold at most: answers, their keys and bookkeeping, in bytes. */
@@ -60,6 +68,13 @@ async function responseCachePlugin(app: FastifyInstance) {
     return day;
   }
 
+  const keyOf = (version: number, userId: number, url: string) =>
+    `${version}\u0000${today()}\u0000${userId}\u0000${url}`;
+
+  app.decorate('responseCacheHolds', (userId: number, url: string) =>
+    entries.has(keyOf(latestVersion, userId, url)),
+  );
+
   function cacheKey(request: FastifyRequest): string | null {
     const version = request.dataVersion;
     if (request.method !== 'GET' || request.user === null || version === null) return null;
@@ -71,7 +86,7 @@ async function responseCachePlugin(app: FastifyInstance) {
     } else if (version < latestVersion) {
       return null;
     }
-    return `${version}\u0000${today()}\u0000${request.user.id}\u0000${request.url}`;
+    return keyOf(version, request.user.id, request.url);
   }
 
   // After the guard (registered before this plugin): it has read the caller and the version.

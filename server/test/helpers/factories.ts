@@ -41,7 +41,7 @@ export interface TestUser {
   employeeId: number | null;
 }
 
-/** Inserts a user with a known password (hashed for real). */
+/** Inserts a user with a known password (hashed for real, unless a `password_hash` is given). */
 export async function insertUser(
   db: Kysely<DB>,
   overrides: Partial<Insertable<UsersTable>> & { password?: string } = {},
@@ -55,7 +55,7 @@ export async function insertUser(
     lastname: `Last${n}`,
     user_type: 'manager' as const,
     employee_id: null,
-    password_hash: await hashPassword(password),
+    password_hash: overrides.password_hash ?? (await hashPassword(password)),
     created_at: now,
     updated_at: now,
     ...columns,

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { rankQuerySchema, rankingsSchema, top10StatusSchema } from '#contract/insights';
 import { signedInUser } from '../../plugins/auth';
 import { ok, replies } from '../../lib/route';
+import { staffAheadOfCaller } from './rankings.repository';
 import { createRankingsService } from './rankings.service';
 
 export async function rankingsRoutes(app: FastifyInstance) {
@@ -30,13 +31,14 @@ export async function rankingsRoutes(app: FastifyInstance) {
   api.get(
     '/api/employees/top10-status',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', callerFigure: staffAheadOfCaller },
       schema: {
         tags: ['insights'],
         summary: "The caller's own rank and whether it is in the top 10",
         response: replies(top10StatusSchema),
       },
     },
-    async (request) => ok('Top 10 status', await rankings.top10Status(signedInUser(request))),
+    async (request) =>
+      ok('Top 10 status', await rankings.top10Status(signedInUser(request), request.callerFigure)),
   );
 }

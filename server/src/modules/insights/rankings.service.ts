@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { RankingEntry, Top10Status } from '#contract/insights';
 import type { DB } from '../../db/schema';
 import type { AuthUser } from '../auth/auth-user';
-import { rankOf, rankingVersion, topRanked, type RankedRow } from './rankings.repository';
+import { rankingVersion, staffAhead, topRanked, type RankedRow } from './rankings.repository';
 
 export const TOP_TEN = 10;
 
@@ -18,6 +18,15 @@ export function toRankingEntry(row: RankedRow, index: number): RankingEntry {
     average_score: Number(row.average_score),
     total_metrics: Number(row.metric_count),
   };
+}
+
+/**
+ * The caller's own standing from the staff ahead of them (`staffAheadOfCaller`): null for an
+ * account without an employee record or with no metric value, who is unranked.
+ */
+export function top10Status(ahead: unknown): Top10Status {
+  const rank = ahead === null || ahead === undefined ? null : Number(ahead) + 1;
+  return { is_in_top_10: rank !== null && rank <= TOP_TEN, current_rank: rank };
 }
 
 /** How many different `limit`s keep a remembered ranking. */
@@ -47,10 +56,14 @@ export function createRankingsService({ db }: { db: Kysely<DB> }) {
       return entries;
     },
 
-    /** The caller's own standing; an account without an employee record is unranked. */
-    async top10Status(caller: Pick<AuthUser, 'employeeId'>): Promise<Top10Status> {
-      const rank = caller.employeeId === null ? undefined : await rankOf(db, caller.employeeId);
-      return { is_in_top_10: rank !== undefined && rank <= TOP_TEN, current_rank: rank ?? null };
+    /**
+     * The caller's standing, from the staff ahead of them as the guard read them, or read now
+     * when it did not (it expected the response cache to answer, and the data changed since).
+     */
+    async top10Status(caller: Pick<AuthUser, 'employeeId'>, readByGuard: unknown) {
+      const ahead =
+        readByGuard === undefined ? await staffAhead(db, caller.employeeId) : readByGuard;
+      return top10Status(ahead);
     },
   };
 }
