@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../src/db/schema';
 import { findSessionUser } from '../src/modules/auth/auth.repository';
 import { staffAheadOfCaller } from '../src/modules/insights/rankings.repository';
-import { top10Status } from '../src/modules/insights/rankings.service';
+import { top10StatusFrom } from '../src/modules/insights/rankings.service';
 import { insertEmployee, insertUser, recordMetricValue } from './helpers/factories';
 import { describeEachEngine, type SignedInUser } from './helpers/test-app';
 
@@ -21,7 +21,7 @@ async function statusAsTheGuardReadsIt(db: Kysely<DB>, employeeId: number) {
     linked?.id ??
     (await insertUser(db, { employee_id: employeeId, password_hash: 'never signs in' })).id;
   const row = await findSessionUser(db, userId, staffAheadOfCaller);
-  return top10Status(row!.caller_figure);
+  return top10StatusFrom(row!.caller_figure);
 }
 
 /** Employees with the given values; answers their ids by key. */

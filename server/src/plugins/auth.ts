@@ -68,7 +68,7 @@ async function authPlugin(app: FastifyInstance) {
     // Not when the response cache holds the answer: the figure would be read for nothing.
     const { callerFigure } = request.routeOptions.config;
     const figure =
-      callerFigure && !app.responseCacheHolds?.(claims.userId, request.url) ? callerFigure : null;
+      callerFigure && !app.responseCacheHolds(claims.userId, request.url) ? callerFigure : null;
     const row = await findSessionUser(app.db, claims.userId, figure);
     // A deleted user, or a token issued before a password or role change, is no longer valid.
     if (!row || claims.issuedAtMs < Number(row.tokens_valid_after)) {

@@ -24,7 +24,7 @@ export function toRankingEntry(row: RankedRow, index: number): RankingEntry {
  * The caller's own standing from the staff ahead of them (`staffAheadOfCaller`): null for an
  * account without an employee record or with no metric value, who is unranked.
  */
-export function top10Status(ahead: unknown): Top10Status {
+export function top10StatusFrom(ahead: unknown): Top10Status {
   const rank = ahead === null || ahead === undefined ? null : Number(ahead) + 1;
   return { is_in_top_10: rank !== null && rank <= TOP_TEN, current_rank: rank };
 }
@@ -63,7 +63,7 @@ export function createRankingsService({ db }: { db: Kysely<DB> }) {
     async top10Status(caller: Pick<AuthUser, 'employeeId'>, readByGuard: unknown) {
       const ahead =
         readByGuard === undefined ? await staffAhead(db, caller.employeeId) : readByGuard;
-      return top10Status(ahead);
+      return top10StatusFrom(ahead);
     },
   };
 }
