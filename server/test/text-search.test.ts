@@ -98,6 +98,14 @@ describeEachEngine('text searches match the LIKE scan exactly', (ctx) => {
       .where('employee_id', '=', staff[4]!)
       .where('responded_at', 'is not', null)
       .execute();
+    // Latest activity alone moves a question to the top: PostgreSQL's walk reads the order from
+    // its search table (migration 0017), which must follow.
+    await db
+      .updateTable('questions')
+      .set({ updated_at: '2031-01-01T00:00:00.000Z' })
+      .where('employee_id', '=', staff[2]!)
+      .where('responded_at', 'is', null)
+      .execute();
     await db.deleteFrom('employees').where('id', '=', staff[6]!).execute();
     await db.deleteFrom('users').where('lastname', '=', 'Johnson').execute();
     // Answering moves a question from pending to answered in the trigram table's state too.

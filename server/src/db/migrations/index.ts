@@ -15,6 +15,7 @@ import * as postgresPendingQuestionsIndexes from './0013_postgres_pending_questi
 import * as postgresPendingQuestionsWalk from './0014_postgres_pending_questions_walk';
 import * as postgresNewestFirstIndexes from './0015_postgres_newest_first_indexes';
 import * as postgresStaffSearchTable from './0016_postgres_staff_search_table';
+import * as postgresQuestionsSearchOrder from './0017_postgres_questions_search_order';
 
 /** Every migration in the order it runs. Append; never edit or reorder a released one. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0014_postgres_pending_questions_walk': postgresPendingQuestionsWalk,
   '0015_postgres_newest_first_indexes': postgresNewestFirstIndexes,
   '0016_postgres_staff_search_table': postgresStaffSearchTable,
+  '0017_postgres_questions_search_order': postgresQuestionsSearchOrder,
 };
