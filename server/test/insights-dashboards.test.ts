@@ -1,5 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { scoreBand } from '#contract/scores';
+import { findSessionUser } from '../src/modules/auth/auth.repository';
 import { createEmployeeDashboardService } from '../src/modules/insights/employee-dashboard.service';
 import { createHrDashboardService } from '../src/modules/insights/hr-dashboard.service';
 import { insertEmployee, recordMetricValue } from './helpers/factories';
@@ -163,12 +164,23 @@ describeEachEngine('employee dashboard', (ctx) => {
     await insertBonus(db, { employeeId: other, createdAt: localTime(2026, 7, 2) });
   });
 
-  const dashboardAt = (now: string, startMonths = [1, 7]) =>
-    createEmployeeDashboardService({
+  /**
+   * The dashboard at `now`, read both ways, which must agree: by the route's own statement, and
+   * from the figure the guard reads with the caller's account (the route's usual way).
+   */
+  const dashboardAt = async (now: string, startMonths = [1, 7]) => {
+    const dashboards = createEmployeeDashboardService({
       db: ctx().db,
       config: { SEMESTER_START_MONTHS: startMonths },
       now: () => new Date(now),
-    }).dashboard({ employeeId: me.employeeId });
+    });
+    const byItself = await dashboards.dashboard({ employeeId: me.employeeId });
+    const session = await findSessionUser(ctx().db, me.id, dashboards.callerFigure());
+    // Without an employee id the route's own statement would answer zeros: this is the figure's.
+    const fromFigure = await dashboards.dashboard({ employeeId: null }, session!.caller_figure);
+    expect(fromFigure).toEqual(byItself);
+    return byItself;
+  };
 
   it('averages the first day of a semester into it and the day before into the last one', async () => {
     const firstDay = await dashboardAt(localTime(2026, 7, 1, 0, 30));
@@ -240,6 +252,25 @@ describeEachEngine('employee dashboard', (ctx) => {
     });
   });
 
+  it('reads its own figures when the guard read them for another month', async () => {
+    const at = (now: string) =>
+      createEmployeeDashboardService({
+        db: ctx().db,
+        config: { SEMESTER_START_MONTHS: [1, 7] },
+        now: () => new Date(now),
+      });
+    const july = at(localTime(2026, 7, 31, 23, 59));
+    const readInJuly = await findSessionUser(ctx().db, me.id, july.callerFigure());
+    // The request reaches the route after midnight: August has no bonus, July had one.
+    const august = at(localTime(2026, 8, 1, 0, 1));
+    const answered = await august.dashboard(
+      { employeeId: me.employeeId },
+      readInJuly!.caller_figure,
+    );
+    expect(answered).toEqual(await august.dashboard({ employeeId: me.employeeId }));
+    expect(answered.bonuses_this_month).toBe(0);
+  });
+
   it('shows the caller their own figures only, whatever the query says', async () => {
     const res = await ctx().call('GET', `/api/employees/dashboard?employee_id=${other}`, {
       token: me.token,
@@ -263,5 +294,24 @@ describeEachEngine('employee dashboard', (ctx) => {
       total_bonuses: 0,
       bonuses_this_month: 0,
     });
+  });
+});
+
+describeEachEngine('employee dashboard stays current', (ctx) => {
+  it('answers the figures of the moment after the same answer was kept by the response cache', async () => {
+    const { db, as } = ctx();
+    const me = as.employee.employeeId!;
+    const totalMetrics = async () =>
+      (await ctx().call('GET', '/api/employees/dashboard', { token: as.employee.token })).body.data
+        .total_metrics;
+    await recordMetricValue(db, { employeeId: me, value: 70 });
+    const before = await totalMetrics();
+    // Asked three times: the response cache keeps the answer asked for twice and gives the third.
+    for (let ask = 0; ask < 2; ask++) expect(await totalMetrics()).toBe(before);
+
+    // The guard, expecting the cache to answer, leaves the figures out; the data has moved since.
+    await recordMetricValue(db, { employeeId: me, value: 80 });
+    expect(await totalMetrics()).toBe(before + 1);
+    expect(await totalMetrics()).toBe(before + 1);
   });
 });

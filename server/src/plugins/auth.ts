@@ -10,8 +10,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call this route; required on every /api route. */
     access?: Access;
-    /** A figure of the caller's own the guard reads with their account (auth.repository.ts). */
-    callerFigure?: CallerFigure;
+    /**
+     * The figure of the caller's own the guard reads with their account (auth.repository.ts),
+     * the one in force now: a figure that depends on the month is that month's.
+     */
+    callerFigure?: () => CallerFigure;
   }
   interface FastifyRequest {
     /** The signed-in caller; null only on public routes. */
@@ -68,7 +71,7 @@ async function authPlugin(app: FastifyInstance) {
     // Not when the response cache holds the answer: the figure would be read for nothing.
     const { callerFigure } = request.routeOptions.config;
     const figure =
-      callerFigure && !app.responseCacheHolds(claims.userId, request.url) ? callerFigure : null;
+      callerFigure && !app.responseCacheHolds(claims.userId, request.url) ? callerFigure() : null;
     const row = await findSessionUser(app.db, claims.userId, figure);
     // A deleted user, or a token issued before a password or role change, is no longer valid.
     if (!row || claims.issuedAtMs < Number(row.tokens_valid_after)) {

@@ -26,7 +26,8 @@ export function findCredentialsById(db: Kysely<DB>, id: number) {
  * A figure of the caller's own that a route answers on every call (their rank, say), read by the
  * guard in the statement that reads their account: one statement a request instead of two. Given
  * the caller's employee id as SQL, it is one value, null when there is none. It must be a read
- * without parameters of its own (the statement is compiled once per figure), and it is computed
+ * without parameters of its own (the statement is compiled once per figure; constants written
+ * into its SQL, such as the month a dashboard reads, make another figure), and it is computed
  * before the guard has checked the session, so it may only be answered once the guard is done.
  */
 export type CallerFigure = (employeeId: Expression<number | null>) => RawBuilder<unknown>;
@@ -50,8 +51,12 @@ function sessionUserQuery(figure: CallerFigure | null) {
   );
 }
 
-/** The session statement per figure (a few, one per route that declares one) and without. */
+/**
+ * The session statement per figure (a few: one per route that declares one, the dashboard's
+ * one per month) and without. Past a few dozen, all are forgotten (none expected).
+ */
 const sessionUserQueries = new Map<CallerFigure | null, ReturnType<typeof sessionUserQuery>>();
+const MAX_SESSION_QUERIES = 32;
 
 /**
  * The account behind a session and when its tokens were last revoked: read on every signed-in
@@ -67,6 +72,7 @@ export async function findSessionUser(
 ) {
   let query = sessionUserQueries.get(figure);
   if (!query) {
+    if (sessionUserQueries.size >= MAX_SESSION_QUERIES) sessionUserQueries.clear();
     query = sessionUserQuery(figure);
     sessionUserQueries.set(figure, query);
   }

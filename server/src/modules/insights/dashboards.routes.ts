@@ -40,7 +40,7 @@ export async function dashboardsRoutes(app: FastifyInstance) {
   api.get(
     '/api/employees/dashboard',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', callerFigure: own.callerFigure },
       schema: {
         tags: ['insights'],
         summary:
@@ -48,6 +48,7 @@ export async function dashboardsRoutes(app: FastifyInstance) {
         response: replies(employeeDashboardSchema),
       },
     },
-    async (request) => ok('Dashboard', await own.dashboard(signedInUser(request))),
+    async (request) =>
+      ok('Dashboard', await own.dashboard(signedInUser(request), request.callerFigure)),
   );
 }

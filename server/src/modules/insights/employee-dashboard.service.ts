@@ -4,7 +4,11 @@ import type { Config } from '../../config';
 import type { DB } from '../../db/schema';
 import { currentAndPreviousSemester, monthContaining, monthKey } from '../../lib/calendar';
 import type { AuthUser } from '../auth/auth-user';
-import { employeeDashboardRows } from './employee-dashboard.repository';
+import {
+  employeeDashboardFigure,
+  employeeDashboardRows,
+  employeeDashboardRowsFrom,
+} from './employee-dashboard.repository';
 import { averageFromTotals } from './score-math';
 
 export const TREND_MONTHS = 12;
@@ -28,14 +32,18 @@ function calendarFor(today: Date, startMonths: readonly number[]) {
   const { current, previous } = currentAndPreviousSemester(startMonths, today);
   const trendMonths = lastMonths(today, TREND_MONTHS);
   const thisMonth = monthContaining(today);
+  const range = {
+    thisMonth,
+    fromMonth: [previous.months[0]!, trendMonths[0]!].sort()[0]!,
+    toMonth: [current.months.at(-1)!, trendMonths.at(-1)!].sort().at(-1)!,
+  };
   return {
     current,
     previous,
     trendMonths,
-    thisMonth,
     thisMonthKey: trendMonths.at(-1)!,
-    fromMonth: [previous.months[0]!, trendMonths[0]!].sort()[0]!,
-    toMonth: [current.months.at(-1)!, trendMonths.at(-1)!].sort().at(-1)!,
+    range,
+    figure: employeeDashboardFigure(range),
     startsAt: Date.parse(thisMonth.start),
     endsAt: Date.parse(thisMonth.end),
   };
@@ -57,16 +65,24 @@ export function createEmployeeDashboardService({
   };
 
   return {
+    /** The figure the guard reads with the caller's account this month (the route's). */
+    callerFigure: () => calendarOf(now()).figure,
+
     /**
      * The caller's own dashboard, from their linked employee record. An account without one
-     * (an HR user who is not on the staff list) gets zeros rather than an error.
+     * (an HR user who is not on the staff list) gets zeros rather than an error. `readByGuard`:
+     * the route's caller figure, undefined when the guard did not read it.
      */
-    async dashboard(caller: Pick<AuthUser, 'employeeId'>): Promise<EmployeeDashboard> {
-      const { current, previous, trendMonths, thisMonthKey, ...range } = calendarOf(now());
+    async dashboard(
+      caller: Pick<AuthUser, 'employeeId'>,
+      readByGuard?: unknown,
+    ): Promise<EmployeeDashboard> {
+      const { current, previous, trendMonths, thisMonthKey, range } = calendarOf(now());
       const rows =
-        caller.employeeId === null
+        employeeDashboardRowsFrom(readByGuard, range) ??
+        (caller.employeeId === null
           ? { totalMetrics: 0, totalBonuses: 0, bonusesThisMonth: 0, months: [] }
-          : await employeeDashboardRows(db, caller.employeeId, range);
+          : await employeeDashboardRows(db, caller.employeeId, range));
       const byMonth = new Map(rows.months.map((row) => [row.month, row]));
 
       const semester = (months: string[]) => {

@@ -31,7 +31,7 @@ export async function rankingsRoutes(app: FastifyInstance) {
   api.get(
     '/api/employees/top10-status',
     {
-      config: { access: 'signed-in', callerFigure: staffAheadOfCaller },
+      config: { access: 'signed-in', callerFigure: () => staffAheadOfCaller },
       schema: {
         tags: ['insights'],
         summary: "The caller's own rank and whether it is in the top 10",
