@@ -23,9 +23,7 @@ export async function rankingsRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      ok('Rankings', {
-        rankings: await rankings.rankings(request.query.limit, request.dataVersion),
-      }),
+      ok('Rankings', await rankings.rankings(request.query.limit, request.dataVersion)),
   );
 
   api.get(

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { RankingEntry, Top10Status } from '#contract/insights';
+import type { RankingEntry, Rankings, Top10Status } from '#contract/insights';
 import type { DB } from '../../db/schema';
+import { unchanging } from '../../lib/unchanging';
 import type { AuthUser } from '../auth/auth-user';
 import { rankingVersion, staffAhead, topRanked, type RankedRow } from './rankings.repository';
 
@@ -39,21 +40,22 @@ export function createRankingsService({ db }: { db: Kysely<DB> }) {
    * has changed, on this instance or any other. The version is the data version the guard read
    * with the caller's account (it moves with every write to anything the API shows, rankings
    * included), which spares a round trip to the database; without one, the ranking version.
+   * The answer is handed out `unchanging`, so it is also serialised once.
    */
-  const remembered = new Map<number, { version: string; entries: RankingEntry[] }>();
+  const remembered = new Map<number, { version: string; answer: Rankings }>();
 
   return {
-    async rankings(limit: number, dataVersion: number | null = null): Promise<RankingEntry[]> {
+    async rankings(limit: number, dataVersion: number | null = null): Promise<Rankings> {
       // Read before the query: whatever the query then sees is at least that new.
       const version =
         dataVersion === null ? `ranking ${await rankingVersion(db)}` : `data ${dataVersion}`;
       const known = remembered.get(limit);
-      if (known?.version === version) return known.entries;
-      const entries = (await topRanked(db, limit)).map(toRankingEntry);
+      if (known?.version === version) return known.answer;
+      const answer = unchanging({ rankings: (await topRanked(db, limit)).map(toRankingEntry) });
       remembered.delete(limit);
-      remembered.set(limit, { version, entries });
+      remembered.set(limit, { version, answer });
       if (remembered.size > REMEMBERED_LIMITS) remembered.delete(remembered.keys().next().value!);
-      return entries;
+      return answer;
     },
 
     /**
