@@ -3,7 +3,7 @@ import { lowerContainsPattern } from '../../db/like';
 import type { DB } from '../../db/schema';
 import { ftsRowids, trigramQuery, usesTrigramTable } from '../../db/text-search';
 
-/** How a staff search is asked and tested, for the staff list and for lists naming staff. */
+// How a staff search is asked and tested, for the staff list and for lists naming staff.
 
 /**
  * How a staff search is asked, made from the text once: SQLite's exact trigram table of
