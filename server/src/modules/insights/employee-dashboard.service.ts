@@ -6,12 +6,23 @@ import { currentAndPreviousSemester, monthContaining, monthKey } from '../../lib
 import type { AuthUser } from '../auth/auth-user';
 import {
   employeeDashboardFigure,
-  employeeDashboardRows,
-  employeeDashboardRowsFrom,
+  employeeDashboardFigureQuery,
+  parseEmployeeDashboardFigure,
+  type EmployeeDashboardRows,
+  type MonthTotals,
 } from './employee-dashboard.repository';
 import { averageFromTotals } from './score-math';
 
 export const TREND_MONTHS = 12;
+
+/** An account without an employee record: nothing recorded. */
+const NO_ROWS: EmployeeDashboardRows = {
+  totalMetrics: 0,
+  totalBonuses: 0,
+  bonusesThisMonth: 0,
+  months: [],
+};
+const NO_VALUES: MonthTotals = ['', 0, 0];
 
 export interface EmployeeDashboardDeps {
   db: Kysely<DB>;
@@ -37,17 +48,21 @@ function calendarFor(today: Date, startMonths: readonly number[]) {
     fromMonth: [previous.months[0]!, trendMonths[0]!].sort()[0]!,
     toMonth: [current.months.at(-1)!, trendMonths.at(-1)!].sort().at(-1)!,
   };
+  const figure = employeeDashboardFigure(range);
   return {
     current,
     previous,
     trendMonths,
     thisMonthKey: trendMonths.at(-1)!,
     range,
-    figure: employeeDashboardFigure(range),
+    figure,
+    readFigure: employeeDashboardFigureQuery(figure),
     startsAt: Date.parse(thisMonth.start),
     endsAt: Date.parse(thisMonth.end),
   };
 }
+
+type Calendar = ReturnType<typeof calendarFor>;
 
 export function createEmployeeDashboardService({
   db,
@@ -55,7 +70,7 @@ export function createEmployeeDashboardService({
   now = () => new Date(),
 }: EmployeeDashboardDeps) {
   // Calendar arithmetic in the server's zone costs more than the query: do it once a month.
-  let calendar: ReturnType<typeof calendarFor> | undefined;
+  let calendar: Calendar | undefined;
   const calendarOf = (today: Date) => {
     const at = today.getTime();
     if (!calendar || at < calendar.startsAt || at >= calendar.endsAt) {
@@ -63,6 +78,22 @@ export function createEmployeeDashboardService({
     }
     return calendar;
   };
+
+  /** The caller's figures: the guard's when it read them for this month, else read now. */
+  async function rowsOf(
+    calendar: Calendar,
+    employeeId: number | null,
+    readByGuard: unknown,
+  ): Promise<EmployeeDashboardRows> {
+    if (typeof readByGuard === 'string') {
+      const { readFor, rows } = parseEmployeeDashboardFigure(readByGuard);
+      // Another month's: a request across midnight at a month's end reads its own.
+      if (readFor === calendar.range.thisMonth.start) return rows;
+    }
+    if (employeeId === null) return NO_ROWS;
+    const [read] = await calendar.readFigure(db, employeeId);
+    return parseEmployeeDashboardFigure(read!.figure).rows;
+  }
 
   return {
     /** The figure the guard reads with the caller's account this month (the route's). */
@@ -77,20 +108,21 @@ export function createEmployeeDashboardService({
       caller: Pick<AuthUser, 'employeeId'>,
       readByGuard?: unknown,
     ): Promise<EmployeeDashboard> {
-      const { current, previous, trendMonths, thisMonthKey, range } = calendarOf(now());
-      const rows =
-        employeeDashboardRowsFrom(readByGuard, range) ??
-        (caller.employeeId === null
-          ? { totalMetrics: 0, totalBonuses: 0, bonusesThisMonth: 0, months: [] }
-          : await employeeDashboardRows(db, caller.employeeId, range));
-      const byMonth = new Map(rows.months.map((row) => [row.month, row]));
+      const calendar = calendarOf(now());
+      const { current, previous, trendMonths, thisMonthKey } = calendar;
+      const rows = await rowsOf(calendar, caller.employeeId, readByGuard);
+      const byMonth = new Map<string, MonthTotals>();
+      for (const totals of rows.months) byMonth.set(totals[0], totals);
 
       const semester = (months: string[]) => {
         let count = 0;
         let sum = 0;
         for (const month of months) {
-          count += byMonth.get(month)?.metricCount ?? 0;
-          sum += byMonth.get(month)?.valueSumHundredths ?? 0;
+          const totals = byMonth.get(month);
+          if (totals) {
+            count += totals[1];
+            sum += totals[2];
+          }
         }
         return {
           average: averageFromTotals(count, sum),
@@ -101,11 +133,11 @@ export function createEmployeeDashboardService({
       const lastSemester = semester(previous.months);
 
       const monthlyScores: MonthlyScore[] = trendMonths.map((month) => {
-        const row = byMonth.get(month);
+        const [, metricCount, sum] = byMonth.get(month) ?? NO_VALUES;
         return {
           month,
-          average_score: averageFromTotals(row?.metricCount ?? 0, row?.valueSumHundredths ?? 0),
-          metric_count: row?.metricCount ?? 0,
+          average_score: averageFromTotals(metricCount, sum),
+          metric_count: metricCount,
         };
       });
 
@@ -116,7 +148,7 @@ export function createEmployeeDashboardService({
         last_semester: lastSemester.summary,
         monthly_scores: monthlyScores,
         total_metrics: rows.totalMetrics,
-        metrics_this_month: byMonth.get(thisMonthKey)?.metricCount ?? 0,
+        metrics_this_month: byMonth.get(thisMonthKey)?.[1] ?? 0,
         total_bonuses: rows.totalBonuses,
         bonuses_this_month: rows.bonusesThisMonth,
       };
