@@ -16,6 +16,7 @@ import * as postgresPendingQuestionsWalk from './0014_postgres_pending_questions
 import * as postgresNewestFirstIndexes from './0015_postgres_newest_first_indexes';
 import * as postgresStaffSearchTable from './0016_postgres_staff_search_table';
 import * as postgresQuestionsSearchOrder from './0017_postgres_questions_search_order';
+import * as monthlyScoresCoveringIndex from './0018_monthly_scores_covering_index';
 
 /** Every migration in the order it runs. Append; never edit or reorder a released one. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0015_postgres_newest_first_indexes': postgresNewestFirstIndexes,
   '0016_postgres_staff_search_table': postgresStaffSearchTable,
   '0017_postgres_questions_search_order': postgresQuestionsSearchOrder,
+  '0018_monthly_scores_covering_index': monthlyScoresCoveringIndex,
 };
