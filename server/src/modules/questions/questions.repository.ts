@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { plannedOnce } from '../../db/prepared-query';
+import { queryByShape } from '../../db/prepared-query';
 import type { ResponseStatus } from '#contract/questions';
 import { isPostgres, textValue, timestampValue } from '../../db/dialect';
 import { takeInsightsLock } from '../insights/insight-totals.repository';
@@ -33,27 +33,44 @@ function ownQuestions(db: Kysely<DB>, employeeId: number, status: ResponseStatus
   return query;
 }
 
+interface OwnQuestionsShape {
+  status: ResponseStatus;
+}
+
+// One employee's few questions through their index, whatever the values: planned once, and
+// compiled once per state (db/prepared-query.ts): building and compiling both queries on every
+// request had cost more than running them.
+const ownQuestionsPage = queryByShape(
+  (db, shape: OwnQuestionsShape, values: { employeeId: number; limit: number; offset: number }) =>
+    ownQuestions(db, values.employeeId, shape.status)
+      .select(QUESTION_COLUMNS)
+      .orderBy('q.created_at', 'desc')
+      .orderBy('q.id', 'desc')
+      .limit(values.limit)
+      .offset(values.offset),
+  { plannedOnce: () => true },
+);
+
+const ownQuestionsCount = queryByShape(
+  (db, shape: OwnQuestionsShape, values: { employeeId: number }) =>
+    ownQuestions(db, values.employeeId, shape.status).select((eb) =>
+      eb.fn.countAll<number | string | bigint>().as('total'),
+    ),
+  { plannedOnce: () => true },
+);
+
 export async function listOwnQuestions(
   db: Kysely<DB>,
   employeeId: number,
   status: ResponseStatus,
   page: QuestionPage,
 ) {
-  // One employee's few questions through their index, whatever the values: planned once.
-  const own = () => plannedOnce(ownQuestions(db, employeeId, status));
-  const [rows, count] = await Promise.all([
-    own()
-      .select(QUESTION_COLUMNS)
-      .orderBy('q.created_at', 'desc')
-      .orderBy('q.id', 'desc')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-    own()
-      .select((eb) => eb.fn.countAll<number | string | bigint>().as('total'))
-      .executeTakeFirstOrThrow(),
+  const shape = { status };
+  const [rows, [count]] = await Promise.all([
+    ownQuestionsPage(db, shape, { employeeId, ...page }),
+    ownQuestionsCount(db, shape, { employeeId }),
   ]);
-  return { rows, total: Number(count.total) };
+  return { rows, total: Number(count?.total ?? 0) };
 }
 
 /**
