@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { plannedOnce } from '../../db/prepared-query';
+import { plannedOnce, queryByShape } from '../../db/prepared-query';
 import type { MetricType, MetricTypeBody, MetricTypeListQuery } from '#contract/metric-types';
 import type { DB, MetricTypeRow } from '../../db/schema';
 import { toIso } from '../../lib/clock';
@@ -33,29 +33,57 @@ export function containsPattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-export async function listMetricTypes(db: Kysely<DB>, query: MetricTypeListQuery) {
-  // Fifty-odd rows: planned once, unless a search's pattern decides what matches.
-  let filtered = query.search
-    ? db.selectFrom('metric_types')
-    : plannedOnce(db.selectFrom('metric_types'));
-  if (query.search) {
-    filtered = filtered.where(
-      sql<boolean>`lower(metric_name) like ${containsPattern(query.search)} escape '\\'`,
-    );
-  }
-  const sortKey =
-    query.sort === 'metric_name' ? sql`lower(metric_name)` : sql.ref(`metric_types.${query.sort}`);
-  const [rows, count] = await Promise.all([
-    filtered
+interface MetricTypeListShape {
+  search: boolean;
+  sort: MetricTypeListQuery['sort'];
+  order: MetricTypeListQuery['order'];
+}
+
+function filteredMetricTypes(db: Kysely<DB>, shape: MetricTypeListShape, pattern: string) {
+  const all = db.selectFrom('metric_types');
+  return shape.search
+    ? all.where(sql<boolean>`lower(metric_name) like ${pattern} escape '\\'`)
+    : all;
+}
+
+// Fifty-odd rows: planned once, unless a search's pattern decides what matches. Compiled once
+// per shape (db/prepared-query.ts), not built with Kysely on every request.
+const metricTypesPage = queryByShape(
+  (db, shape: MetricTypeListShape, values: { pattern: string; limit: number; offset: number }) => {
+    const sortKey =
+      shape.sort === 'metric_name'
+        ? sql`lower(metric_name)`
+        : sql.ref(`metric_types.${shape.sort}`);
+    return filteredMetricTypes(db, shape, values.pattern)
       .select(COLUMNS)
-      .orderBy(sortKey, query.order)
-      .orderBy('id', query.order)
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
-      .execute(),
-    filtered.select((s) => s.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      .orderBy(sortKey, shape.order)
+      .orderBy('id', shape.order)
+      .limit(values.limit)
+      .offset(values.offset);
+  },
+  { plannedOnce: (shape) => !shape.search },
+);
+
+const metricTypesCount = queryByShape(
+  (db, shape: MetricTypeListShape, values: { pattern: string }) =>
+    filteredMetricTypes(db, shape, values.pattern).select((s) =>
+      s.fn.countAll<number>().as('total'),
+    ),
+  { plannedOnce: (shape) => !shape.search },
+);
+
+export async function listMetricTypes(db: Kysely<DB>, query: MetricTypeListQuery) {
+  const shape = { search: Boolean(query.search), sort: query.sort, order: query.order };
+  const pattern = query.search ? containsPattern(query.search) : '';
+  const [rows, [count]] = await Promise.all([
+    metricTypesPage(db, shape, {
+      pattern,
+      limit: query.limit,
+      offset: (query.page - 1) * query.limit,
+    }),
+    metricTypesCount(db, shape, { pattern }),
   ]);
-  return { rows, total: Number(count.total) };
+  return { rows, total: Number(count?.total ?? 0) };
 }
 
 export function findMetricTypeById(db: Kysely<DB>, id: number) {
