@@ -1,7 +1,7 @@
-import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Compilable, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { DB } from '../../db/schema';
 import { lowerContainsPattern } from '../../db/like';
-import { plannedOnce } from '../../db/prepared-query';
+import { plannedOnce, preparedQuery, queryByShape } from '../../db/prepared-query';
 
 /**
  * The average-score list: every employee with their score totals (0 when they have none).
@@ -27,19 +27,37 @@ export interface AverageScoreRow {
 
 export type Direction = 'asc' | 'desc';
 
+/** Which filters apply: what decides a list's SQL text (db/prepared-query.ts). */
+interface FilterShape {
+  search: boolean;
+  department: boolean;
+}
+
 /**
- * Without a search, each list walks its index (name or rank) whatever the values, so it is
- * planned once; a search's pattern decides how many rows match, so it is planned for each.
+ * The filters' values: the search as its LIKE pattern, made before the query. A type alias, as
+ * queryByShape's values must be a record (an interface has no index signature).
  */
-export function filteredEmployees(db: Kysely<DB>, filters: AverageScoreFilters) {
+type FilterValues = {
+  pattern: string;
+  department: string;
+};
+
+const shapeOf = (filters: AverageScoreFilters): FilterShape => ({
+  search: filters.search !== undefined,
+  department: filters.department !== undefined,
+});
+
+const valuesOf = (filters: AverageScoreFilters): FilterValues => ({
+  pattern: filters.search === undefined ? '' : lowerContainsPattern(filters.search),
+  department: filters.department ?? '',
+});
+
+function filteredByShape(db: Kysely<DB>, shape: FilterShape, values: FilterValues) {
   let query = db.selectFrom('employees as e');
-  if (filters.search === undefined) query = plannedOnce(query);
-  if (filters.department !== undefined)
-    query = query.where('e.department', '=', filters.department);
-  if (filters.search !== undefined) {
-    const pattern = lowerContainsPattern(filters.search);
+  if (shape.department) query = query.where('e.department', '=', values.department);
+  if (shape.search) {
     const matches = (expression: Expression<string>) =>
-      sql<SqlBool>`lower(${expression}) like ${pattern} escape '\\'`;
+      sql<SqlBool>`lower(${expression}) like ${values.pattern} escape '\\'`;
     query = query.where((eb) =>
       eb.or([
         matches(sql`${eb.ref('e.first_name')} || ' ' || ${eb.ref('e.last_name')}`),
@@ -48,6 +66,24 @@ export function filteredEmployees(db: Kysely<DB>, filters: AverageScoreFilters) 
     );
   }
   return query;
+}
+
+/** The staff the filters keep, for a query built with their values (the CSV exports). */
+export function filteredEmployees(db: Kysely<DB>, filters: AverageScoreFilters) {
+  const shape = shapeOf(filters);
+  const query = filteredByShape(db, shape, valuesOf(filters));
+  return shape.search ? query : plannedOnce(query);
+}
+
+/**
+ * The list's queries, compiled once per shape and direction (db/prepared-query.ts). Without a
+ * search, each list walks its index (name or rank) whatever the values, so it is planned once;
+ * a search's pattern decides how many rows match, so it is planned for each.
+ */
+function byShape<Shape extends FilterShape, Values extends Record<string, unknown>, Row>(
+  build: (db: Kysely<DB>, shape: Shape, values: FilterValues & Values) => Compilable<Row>,
+) {
+  return queryByShape(build, { plannedOnce: (shape) => !shape.search });
 }
 
 export const EMPLOYEE_COLUMNS = [
@@ -59,75 +95,64 @@ export const EMPLOYEE_COLUMNS = [
   'e.department',
 ] as const;
 
+const employeesCount = byShape((db, shape: FilterShape, values) =>
+  filteredByShape(db, shape, values).select((eb) => eb.fn.countAll<number>().as('n')),
+);
+
+const scoredEmployeesCount = byShape((db, shape: FilterShape, values) =>
+  filteredByShape(db, shape, values)
+    .innerJoin('employee_scores as s', 's.employee_id', 'e.id')
+    .where('s.metric_count', '>', sql.lit(0))
+    .select((eb) => eb.fn.countAll<number>().as('n')),
+);
+
 export async function countEmployees(db: Kysely<DB>, filters: AverageScoreFilters) {
-  const row = await filteredEmployees(db, filters)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  const [row] = await employeesCount(db, shapeOf(filters), valuesOf(filters));
+  return Number(row?.n ?? 0);
 }
 
 export async function countScoredEmployees(db: Kysely<DB>, filters: AverageScoreFilters) {
-  const row = await filteredEmployees(db, filters)
-    .innerJoin('employee_scores as s', 's.employee_id', 'e.id')
-    .where('s.metric_count', '>', 0)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  const [row] = await scoredEmployeesCount(db, shapeOf(filters), valuesOf(filters));
+  return Number(row?.n ?? 0);
 }
 
-/** Staff in name order (last name, first name, id), with their scores if any. */
-export function listByName(
-  db: Kysely<DB>,
-  filters: AverageScoreFilters,
-  direction: Direction,
-  page: { limit: number; offset: number },
-): Promise<AverageScoreRow[]> {
-  return filteredEmployees(db, filters)
+type PageValues = { limit: number; offset: number };
+type Ordered = FilterShape & { direction: Direction };
+
+const byNamePage = byShape((db, shape: Ordered, values: FilterValues & PageValues) =>
+  filteredByShape(db, shape, values)
     .leftJoin('employee_scores as s', 's.employee_id', 'e.id')
     .select([...EMPLOYEE_COLUMNS, 's.average_score', 's.metric_count'])
-    .orderBy('e.last_name', direction)
-    .orderBy('e.first_name', direction)
-    .orderBy('e.id', direction)
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
-}
+    .orderBy('e.last_name', shape.direction)
+    .orderBy('e.first_name', shape.direction)
+    .orderBy('e.id', shape.direction)
+    .limit(values.limit)
+    .offset(values.offset),
+);
 
-/** Scored staff by average score, then metric count, in `direction`; ties by name, then id. */
-export function listScored(
-  db: Kysely<DB>,
-  filters: AverageScoreFilters,
-  direction: Direction,
-  page: { limit: number; offset: number },
-): Promise<AverageScoreRow[]> {
-  return filteredEmployees(db, filters)
+const scoredPage = byShape((db, shape: Ordered, values: FilterValues & PageValues) =>
+  filteredByShape(db, shape, values)
     .innerJoin('employee_scores as s', 's.employee_id', 'e.id')
-    .where('s.metric_count', '>', 0)
+    .where('s.metric_count', '>', sql.lit(0))
     .select([...EMPLOYEE_COLUMNS, 's.average_score', 's.metric_count'])
-    .orderBy('s.average_score', direction)
-    .orderBy('s.metric_count', direction)
+    .orderBy('s.average_score', shape.direction)
+    .orderBy('s.metric_count', shape.direction)
     .orderBy('e.last_name')
     .orderBy('e.first_name')
     .orderBy('e.id')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
-}
+    .limit(values.limit)
+    .offset(values.offset),
+);
 
-/** Staff with no metric value yet (score 0), by name. */
-export function listUnscored(
-  db: Kysely<DB>,
-  filters: AverageScoreFilters,
-  page: { limit: number; offset: number },
-): Promise<AverageScoreRow[]> {
-  return filteredEmployees(db, filters)
+const unscoredPage = byShape((db, shape: FilterShape, values: FilterValues & PageValues) =>
+  filteredByShape(db, shape, values)
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
           selectFrom('employee_scores as s')
             .select('s.employee_id')
             .whereRef('s.employee_id', '=', 'e.id')
-            .where('s.metric_count', '>', 0),
+            .where('s.metric_count', '>', sql.lit(0)),
         ),
       ),
     )
@@ -139,10 +164,52 @@ export function listUnscored(
     .orderBy('e.last_name')
     .orderBy('e.first_name')
     .orderBy('e.id')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
+    .limit(values.limit)
+    .offset(values.offset),
+);
+
+/** Staff in name order (last name, first name, id), with their scores if any. */
+export function listByName(
+  db: Kysely<DB>,
+  filters: AverageScoreFilters,
+  direction: Direction,
+  page: PageValues,
+): Promise<AverageScoreRow[]> {
+  return byNamePage(db, { ...shapeOf(filters), direction }, { ...valuesOf(filters), ...page });
 }
+
+/** Scored staff by average score, then metric count, in `direction`; ties by name, then id. */
+export function listScored(
+  db: Kysely<DB>,
+  filters: AverageScoreFilters,
+  direction: Direction,
+  page: PageValues,
+): Promise<AverageScoreRow[]> {
+  return scoredPage(db, { ...shapeOf(filters), direction }, { ...valuesOf(filters), ...page });
+}
+
+/** Staff with no metric value yet (score 0), by name. */
+export function listUnscored(
+  db: Kysely<DB>,
+  filters: AverageScoreFilters,
+  page: PageValues,
+): Promise<AverageScoreRow[]> {
+  return unscoredPage(db, shapeOf(filters), { ...valuesOf(filters), ...page });
+}
+
+const departmentTotals = preparedQuery(
+  (department: string) => sql<{
+    staff_count: number | string;
+    scored_staff_count: number | string;
+  }>`select staff_count, scored_staff_count from department_totals
+    where department = ${department}`,
+);
+
+const staffTotals = preparedQuery(
+  () => sql<{ total: number | string | null; scored: number | string | null }>`select
+    (select value from insight_totals where name = 'employees') as total,
+    (select sum(staff_count) from score_histogram) as scored`,
+);
 
 /** Staff and scored staff from the maintained totals, when no search makes them unknowable. */
 export async function maintainedCounts(
@@ -150,20 +217,9 @@ export async function maintainedCounts(
   department: string | undefined,
 ): Promise<{ total: number; scored: number }> {
   if (department !== undefined) {
-    const row = await plannedOnce(db.selectFrom('department_totals'))
-      .select(['staff_count', 'scored_staff_count'])
-      .where('department', '=', department)
-      .executeTakeFirst();
+    const [row] = await departmentTotals(db, department);
     return { total: Number(row?.staff_count ?? 0), scored: Number(row?.scored_staff_count ?? 0) };
   }
-  const row = await plannedOnce(
-    db.selectNoFrom((eb) => [
-      eb.selectFrom('insight_totals').select('value').where('name', '=', 'employees').as('total'),
-      eb
-        .selectFrom('score_histogram')
-        .select((inner) => inner.fn.sum<number>('staff_count').as('n'))
-        .as('scored'),
-    ]),
-  ).executeTakeFirstOrThrow();
-  return { total: Number(row.total ?? 0), scored: Number(row.scored ?? 0) };
+  const [row] = await staffTotals(db);
+  return { total: Number(row?.total ?? 0), scored: Number(row?.scored ?? 0) };
 }
