@@ -168,25 +168,22 @@ const unscoredPage = byShape((db, shape: FilterShape, values: FilterValues & Pag
     .offset(values.offset),
 );
 
-/** Staff in name order (last name, first name, id), with their scores if any. */
-export function listByName(
-  db: Kysely<DB>,
-  filters: AverageScoreFilters,
-  direction: Direction,
-  page: PageValues,
-): Promise<AverageScoreRow[]> {
-  return byNamePage(db, { ...shapeOf(filters), direction }, { ...valuesOf(filters), ...page });
+/** A list's page in `direction`, for the filters given (their shape and values). */
+function inDirection(page: typeof byNamePage) {
+  return (
+    db: Kysely<DB>,
+    filters: AverageScoreFilters,
+    direction: Direction,
+    window: PageValues,
+  ): Promise<AverageScoreRow[]> =>
+    page(db, { ...shapeOf(filters), direction }, { ...valuesOf(filters), ...window });
 }
 
+/** Staff in name order (last name, first name, id), with their scores if any. */
+export const listByName = inDirection(byNamePage);
+
 /** Scored staff by average score, then metric count, in `direction`; ties by name, then id. */
-export function listScored(
-  db: Kysely<DB>,
-  filters: AverageScoreFilters,
-  direction: Direction,
-  page: PageValues,
-): Promise<AverageScoreRow[]> {
-  return scoredPage(db, { ...shapeOf(filters), direction }, { ...valuesOf(filters), ...page });
-}
+export const listScored = inDirection(scoredPage);
 
 /** Staff with no metric value yet (score 0), by name. */
 export function listUnscored(
