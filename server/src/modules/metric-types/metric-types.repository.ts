@@ -39,7 +39,7 @@ interface MetricTypeListShape {
   order: MetricTypeListQuery['order'];
 }
 
-function filteredMetricTypes(db: Kysely<DB>, shape: MetricTypeListShape, pattern: string) {
+function filteredMetricTypes(db: Kysely<DB>, shape: { search: boolean }, pattern: string) {
   const all = db.selectFrom('metric_types');
   return shape.search
     ? all.where(sql<boolean>`lower(metric_name) like ${pattern} escape '\\'`)
@@ -65,7 +65,8 @@ const metricTypesPage = queryByShape(
 );
 
 const metricTypesCount = queryByShape(
-  (db, shape: MetricTypeListShape, values: { pattern: string }) =>
+  // Its SQL depends on the search alone, not on the order: compiled once for each.
+  (db, shape: { search: boolean }, values: { pattern: string }) =>
     filteredMetricTypes(db, shape, values.pattern).select((s) =>
       s.fn.countAll<number>().as('total'),
     ),
@@ -81,7 +82,7 @@ export async function listMetricTypes(db: Kysely<DB>, query: MetricTypeListQuery
       limit: query.limit,
       offset: (query.page - 1) * query.limit,
     }),
-    metricTypesCount(db, shape, { pattern }),
+    metricTypesCount(db, { search: shape.search }, { pattern }),
   ]);
   return { rows, total: Number(count?.total ?? 0) };
 }
