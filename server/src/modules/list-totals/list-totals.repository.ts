@@ -28,8 +28,14 @@ export async function listTotal(db: Kysely<DB>, name: ListTotalName): Promise<nu
   return Number(row?.value ?? 0);
 }
 
-/** One maintained total as an SQL expression, for a statement that reads it beside a count. */
-export function listTotalValue(name: ListTotalName): RawBuilder<number | string> {
+/**
+ * One maintained total as an SQL expression, for a statement that reads it beside a count. A
+ * query compiled once passes the name as one of its values, or writes a constant one into the
+ * SQL (`sql.lit`).
+ */
+export function listTotalValue(
+  name: ListTotalName | RawBuilder<ListTotalName>,
+): RawBuilder<number | string> {
   return sql<number | string>`coalesce((select value from list_totals where name = ${name}), 0)`;
 }
 

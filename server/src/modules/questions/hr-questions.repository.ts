@@ -1,59 +1,92 @@
 import { sql, type Kysely } from 'kysely';
 import type { ResponseStatus } from '#contract/questions';
 import { isPostgres } from '../../db/dialect';
-import { plannedOnce } from '../../db/prepared-query';
+import { queryByShape } from '../../db/prepared-query';
 import { countAtVersion } from '../../db/remembered-counts';
-import { PLANNED_ONCE } from '../../db/prepared-statements';
-import { containsIgnoringCase, containsPattern, lowerContainsPattern } from '../../db/like';
+import { containsPattern, likeIgnoringCase } from '../../db/like';
 import type { DB } from '../../db/schema';
 import { listTotal, listTotalValue } from '../list-totals/list-totals.repository';
-import { staffMatch } from '../employees/staff-search';
+import { staffSearchTerm, staffTermMatch } from '../employees/staff-search';
 import {
+  ftsCount,
+  ftsRowids,
   idAmong,
   loweredContains,
-  trigramCount,
-  trigramMatches,
+  trigramQuery,
   usesTrigramTable,
   walkFindsPageSooner,
 } from '../../db/text-search';
 import { QUESTION_COLUMNS, type QuestionPage } from './questions.repository';
 
 /**
- * HR's questions by status and search. SQLite, for a text of 3 characters or more: the
- * question's and the employee's exact trigram tables (migration 0009, db/text-search.ts), read
- * as one OR of two rowid lists, with the status tested on those rows only (`+` keeps the planner
- * from walking every pending question through the status index instead: 5,900 rows for "work",
- * four times slower); shorter text: the OR of the two LIKEs, row by row. PostgreSQL: the ids
- * matching in 0010's `questions_search`, which holds both texts lower-cased and the state (its
- * walk is postgresWalkedPage). `walk`, on SQLite: the page is found by walking the questions
- * newest first and testing each, the pending ones through their own range of the status index
- * (0011), which is in that order.
+ * How HR's question search is asked, made from the text once: `trigram` where SQLite's exact
+ * trigram tables (migration 0009, db/text-search.ts) answer both the question's text and its
+ * employee's, `like` for shorter text on SQLite, `postgres` for 0010's `questions_search`; with
+ * the patterns and FTS5 queries each way needs, as a compiled query's values. The staff side is
+ * asked as the staff search asks it (staffSearchTerm).
  */
-function hrQuestions(
+function hrQuestionFilters(
   db: Kysely<DB>,
-  filter: { status: ResponseStatus; search?: string },
-  { walk = false } = {},
+  { status, search: text }: { status: ResponseStatus; search?: string },
 ) {
-  const search = filter.search;
-  const indexed = Boolean(search) && sqliteIndexed(db, search!);
-  let query = db.selectFrom('questions as q').innerJoin('employees as e', 'e.id', 'q.employee_id');
-  const responded = indexed && !walk ? sql`+q.responded_at` : sql.ref('q.responded_at');
-  if (filter.status === 'answered') query = query.where(sql<boolean>`${responded} is not null`);
-  if (filter.status === 'pending') query = query.where(sql<boolean>`${responded} is null`);
-  if (!search) return query;
-  if (indexed) return query.where(sqliteIndexedMatch(db, search, walk));
-  if (isPostgres(db)) {
-    return query.where(idAmong('q.id', postgresMatches(search, filter.status), { walk: false }));
-  }
-  return query.where(
-    sql<boolean>`(${containsIgnoringCase(db, sql.ref('q.question'), search)}
-      or ${staffMatch(db, search)})`,
-  );
+  const staff = staffSearchTerm(db, text ?? '');
+  const search: 'trigram' | 'like' | 'postgres' | null = !text
+    ? null
+    : isPostgres(db)
+      ? 'postgres'
+      : sqliteIndexed(db, text)
+        ? 'trigram'
+        : 'like';
+  const indexed = search === 'trigram';
+  return {
+    shape: { status, search, staff: staff.index },
+    values: {
+      questionPattern: text ? containsPattern(text) : '',
+      staffPattern: staff.pattern,
+      staffFts: staff.fts,
+      questionFts: indexed ? trigramQuery(text!, 'ascii', 'question') : '',
+      pendingFts: indexed ? trigramQuery(text!, 'ascii') : '',
+    },
+  };
 }
+
+type HrFilterShape = ReturnType<typeof hrQuestionFilters>['shape'];
+type HrFilterValues = ReturnType<typeof hrQuestionFilters>['values'];
 
 /** Whether SQLite's trigram tables answer: both texts, each lowered as its LIKE lowers it. */
 function sqliteIndexed(db: Kysely<DB>, search: string) {
   return usesTrigramTable(db, search, 'ascii') && usesTrigramTable(db, search, 'unicode');
+}
+
+/** The staff matching the search, as a test of `alias`'s row (see staffTermMatch). */
+function staffMatchOf(shape: HrFilterShape, values: HrFilterValues, alias = 'e', idColumn = 'id') {
+  const term = { index: shape.staff, fts: values.staffFts, pattern: values.staffPattern };
+  return staffTermMatch(term, alias, idColumn);
+}
+
+/**
+ * HR's questions by status and search. SQLite, `trigram`: the question's and the employee's
+ * exact trigram tables, read as one OR of two rowid lists, with the status tested on those rows
+ * only (`+` keeps the planner from walking every pending question through the status index
+ * instead: 5,900 rows for "work", four times slower); `like`: the OR of the two LIKEs, row by
+ * row. PostgreSQL: the ids matching in 0010's `questions_search`, which holds both texts
+ * lower-cased and the state (its walk is postgresWalkedPage). `walk`, on SQLite: the page is
+ * found by walking the questions newest first and testing each, the pending ones through their
+ * own range of the status index (0011), which is in that order.
+ */
+function hrQuestions(db: Kysely<DB>, shape: HrFilterShape, values: HrFilterValues, walk = false) {
+  let query = db.selectFrom('questions as q').innerJoin('employees as e', 'e.id', 'q.employee_id');
+  const indexed = shape.search === 'trigram';
+  const responded = indexed && !walk ? sql`+q.responded_at` : sql.ref('q.responded_at');
+  if (shape.status === 'answered') query = query.where(sql<boolean>`${responded} is not null`);
+  if (shape.status === 'pending') query = query.where(sql<boolean>`${responded} is null`);
+  if (shape.search === null) return query;
+  if (indexed) return query.where(sqliteIndexedMatch(db, shape, values, walk));
+  if (shape.search === 'postgres') {
+    return query.where(idAmong('q.id', postgresMatches(shape.status, values), { walk: false }));
+  }
+  const byText = likeIgnoringCase(db, sql.ref('q.question'), values.questionPattern);
+  return query.where(sql<boolean>`(${byText} or ${staffMatchOf(shape, values)})`);
 }
 
 /**
@@ -64,12 +97,17 @@ function sqliteIndexed(db: Kysely<DB>, search: string) {
  * of a 1.2 ms page; the LIKE walk takes 0.5). Its employee stays among the staff matching, a
  * short list, with `+` so that list does not drive the plan.
  */
-function sqliteIndexedMatch(db: Kysely<DB>, search: string, walk = false) {
+function sqliteIndexedMatch(
+  db: Kysely<DB>,
+  shape: HrFilterShape,
+  values: HrFilterValues,
+  walk: boolean,
+) {
   const byText = walk
-    ? containsIgnoringCase(db, sql.ref('q.question'), search)
-    : sql<boolean>`q.id in (${trigramMatches('questions_search', search, 'ascii', 'question')})`;
+    ? likeIgnoringCase(db, sql.ref('q.question'), values.questionPattern)
+    : sql<boolean>`q.id in (${ftsRowids('questions_search', values.questionFts)})`;
   const plus = sql.raw(walk ? '+' : '');
-  return sql<boolean>`(${byText} or ${plus}${staffMatch(db, search, 'q', 'employee_id')})`;
+  return sql<boolean>`(${byText} or ${plus}${staffMatchOf(shape, values, 'q', 'employee_id')})`;
 }
 
 /**
@@ -77,9 +115,9 @@ function sqliteIndexedMatch(db: Kysely<DB>, search: string, walk = false) {
  * (lowered as ILIKE lowers it) or its employee's search_text (lowered as the staff search
  * lowers it) contains the search.
  */
-function postgresTextMatch(search: string) {
-  return sql<boolean>`(${loweredContains(sql.ref('s.question'), containsPattern(search))}
-    or s.employee_text like ${lowerContainsPattern(search)} escape '\\')`;
+function postgresTextMatch(values: HrFilterValues) {
+  return sql<boolean>`(${loweredContains(sql.ref('s.question'), values.questionPattern)}
+    or s.employee_text like ${values.staffPattern} escape '\\')`;
 }
 
 /** PostgreSQL: `questions_search`'s rows in the state, as a condition on its row `s`. */
@@ -92,10 +130,13 @@ function postgresInState(status: ResponseStatus) {
  * over its two trigram indexes, for pending questions those of the pending rows alone (0013),
  * which the literal `s.pending` lets the planner choose.
  */
-function postgresMatches(search: string, status: ResponseStatus) {
+function postgresMatches(status: ResponseStatus, values: HrFilterValues) {
   return sql<number>`select s.id from questions_search as s
-    where ${postgresTextMatch(search)} ${postgresInState(status)}`;
+    where ${postgresTextMatch(values)} ${postgresInState(status)}`;
 }
+
+type HrPageShape = HrFilterShape & { walk: boolean };
+type HrPageValues = HrFilterValues & { limit: number; offset: number };
 
 /**
  * PostgreSQL, walking: the page's ids found in `questions_search` alone, walked newest first
@@ -108,16 +149,12 @@ function postgresMatches(search: string, status: ResponseStatus) {
  * from the trigram indexes: after an autovacuum's statistics it read all 1,138 matches through
  * them and sorted them instead (1.3 ms).
  */
-function postgresWalkedPage(
-  db: Kysely<DB>,
-  filter: { status: ResponseStatus; search: string },
-  page: QuestionPage,
-) {
+function postgresWalkedPage(db: Kysely<DB>, status: ResponseStatus, values: HrPageValues) {
   const ids = sql<{ id: number; updated_at: string }>`(select s.id, s.updated_at
     from questions_search as s
-    where ${postgresTextMatch(filter.search)} is true ${postgresInState(filter.status)}
+    where ${postgresTextMatch(values)} is true ${postgresInState(status)}
     order by s.updated_at desc, s.id desc
-    limit ${page.limit} offset ${page.offset})`.as('p');
+    limit ${values.limit} offset ${values.offset})`.as('p');
   return db
     .selectFrom(ids)
     .innerJoin('questions as q', 'q.id', 'p.id')
@@ -126,31 +163,36 @@ function postgresWalkedPage(
     .orderBy(sql.ref('p.id'), 'desc');
 }
 
-/** Questions by status from the totals kept by triggers (0007); a search counts its matches. */
-async function countHrQuestions(
-  db: Kysely<DB>,
-  filter: { status: ResponseStatus; search?: string },
-) {
-  if (!filter.search) {
-    const [all, answered] = await Promise.all([
-      filter.status === 'answered' ? 0 : listTotal(db, 'questions'),
-      filter.status === 'all' ? 0 : listTotal(db, 'questions:answered'),
-    ]);
-    return filter.status === 'all' ? all : filter.status === 'answered' ? answered : all - answered;
-  }
-  const count = await hrQuestions(db, filter)
-    .select((eb) => eb.fn.countAll<number | string | bigint>().as('total'))
-    .executeTakeFirstOrThrow();
-  return Number(count.total);
-}
+const PAGE_COLUMNS = [...QUESTION_COLUMNS, 'e.first_name', 'e.last_name', 'e.email'] as const;
+
+/**
+ * One page, compiled once per shape (db/prepared-query.ts). Planned once: each form reads alike
+ * whatever the values (a newest-first index walked, on PostgreSQL that of `questions_search`,
+ * or the matches' ids fetched).
+ */
+const hrQuestionPage = queryByShape(
+  (db: Kysely<DB>, shape: HrPageShape, values: HrPageValues) =>
+    shape.walk && shape.search === 'postgres'
+      ? postgresWalkedPage(db, shape.status, values).select(PAGE_COLUMNS)
+      : hrQuestions(db, shape, values, shape.walk)
+          .select(PAGE_COLUMNS)
+          .orderBy('q.updated_at', 'desc')
+          .orderBy('q.id', 'desc')
+          .limit(values.limit)
+          .offset(values.offset),
+  { plannedOnce: () => true },
+);
 
 /**
  * How many questions are in the state (0007's totals), as an expression a search's count reads
  * in its own statement: one trip less through the connection for the page's choice.
  */
 function questionsInState(status: ResponseStatus) {
-  const [all, answered] = [listTotalValue('questions'), listTotalValue('questions:answered')];
-  return { all, pending: sql`${all} - ${answered}`, answered }[status];
+  const [all, answered] = [
+    listTotalValue(sql.lit('questions')),
+    listTotalValue(sql.lit('questions:answered')),
+  ];
+  return { all, pending: sql<number | string>`${all} - ${answered}`, answered }[status];
 }
 
 /**
@@ -159,11 +201,10 @@ function questionsInState(status: ResponseStatus) {
  * pending one against both texts cost 7-12 ms for "work". Read in the same statement: how many
  * questions are in the state, for the page's choice.
  */
-function postgresCount(search: string, status: ResponseStatus) {
-  // The matches' bitmap whatever the term: planned once.
-  return sql<{ total: number | string; questions: number | string }>`${sql.raw(PLANNED_ONCE)}
-    select count(*) as total, ${questionsInState(status)} as questions
-    from (${postgresMatches(search, status)}) as matches`;
+function postgresCount(db: Kysely<DB>, status: ResponseStatus, values: HrFilterValues) {
+  return db
+    .selectFrom(sql<{ id: number }>`(${postgresMatches(status, values)})`.as('matches'))
+    .select([sql<number | string>`count(*)`.as('total'), questionsInState(status).as('questions')]);
 }
 
 /**
@@ -175,32 +216,60 @@ function postgresCount(search: string, status: ResponseStatus) {
  * foreign key, so no join). Read beside it, as on PostgreSQL: how many questions are in the
  * state.
  */
-function sqliteIndexedCount(db: Kysely<DB>, search: string, status: ResponseStatus) {
-  const all = trigramCount('questions_search', search, 'ascii', 'question');
-  const pending = trigramCount('pending_questions_search', search, 'ascii');
-  const byText = { all, pending, answered: sql`${all} - ${pending}` }[status];
+function sqliteIndexedCount(db: Kysely<DB>, shape: HrFilterShape, values: HrFilterValues) {
+  const all = ftsCount('questions_search', values.questionFts);
+  const pending = ftsCount('pending_questions_search', values.pendingFts);
+  const byText = { all, pending, answered: sql`${all} - ${pending}` }[shape.status];
   const inState = sql.raw(
     {
       all: '',
       pending: 'and +q.responded_at is null',
       answered: 'and +q.responded_at is not null',
-    }[status],
+    }[shape.status],
   );
-  return sql<{ total: number | string | bigint; questions: number | string }>`select
-    ${byText}
+  const total = sql<number | string | bigint>`${byText}
     + (select count(*) from questions as q
-        where ${staffMatch(db, search, 'q', 'employee_id')} ${inState}
-        and q.id not in (${trigramMatches('questions_search', search, 'ascii', 'question')}))
-    as total, ${questionsInState(status)} as questions`;
+        where ${staffMatchOf(shape, values, 'q', 'employee_id')} ${inState}
+        and q.id not in (${ftsRowids('questions_search', values.questionFts)}))`;
+  return db.selectNoFrom([total.as('total'), questionsInState(shape.status).as('questions')]);
+}
+
+/**
+ * A search's count, compiled once per shape, and how many questions are in the state: the
+ * trigram tables' or `questions_search`'s count (which picks how to find the page), or, for a
+ * short search on SQLite, the matching questions counted as the page finds them (no total of
+ * the state, which only the choice needs).
+ */
+const hrQuestionCount = queryByShape(
+  (db: Kysely<DB>, shape: HrFilterShape, values: HrFilterValues) =>
+    shape.search === 'postgres'
+      ? postgresCount(db, shape.status, values)
+      : shape.search === 'trigram'
+        ? sqliteIndexedCount(db, shape, values)
+        : hrQuestions(db, shape, values).select([
+            sql<number | string | bigint>`count(*)`.as('total'),
+            sql.lit(0).as('questions'),
+          ]),
+  // The matches' bitmap whatever the term: planned once.
+  { plannedOnce: (shape) => shape.search === 'postgres' },
+);
+
+/** Questions by status from the totals kept by triggers (0007), without a search. */
+async function countInState(db: Kysely<DB>, status: ResponseStatus) {
+  const [all, answered] = await Promise.all([
+    status === 'answered' ? 0 : listTotal(db, 'questions'),
+    status === 'all' ? 0 : listTotal(db, 'questions:answered'),
+  ]);
+  return status === 'all' ? all : status === 'answered' ? answered : all - answered;
 }
 
 /**
  * One page of HR's questions, newest activity first, and the total. On PostgreSQL, and on SQLite
  * with the trigram tables, the total comes first and picks how to find the page, as for the
- * audit trail: when
- * many questions match ("work": 1,138 of 5,910 pending), walking the questions newest first
- * and testing each stops after some (offset + limit) × questions / matches rows (0.9 ms instead
- * of 4 ms); when few do ("son": 166), reading the matches and sorting them is quicker.
+ * audit trail: when many questions match ("work": 1,138 of 5,910 pending), walking the
+ * questions newest first and testing each stops after some (offset + limit) × questions /
+ * matches rows (0.9 ms instead of 4 ms); when few do ("son": 166), reading the matches and
+ * sorting them is quicker.
  */
 export async function listHrQuestions(
   db: Kysely<DB>,
@@ -208,41 +277,24 @@ export async function listHrQuestions(
   page: QuestionPage,
   dataVersion: number | null = null,
 ) {
-  const search = filter.search;
-  // Planned once: each form reads alike whatever the values (a newest-first index walked, on
-  // PostgreSQL that of `questions_search`, or the matches' ids fetched).
-  const columns = [...QUESTION_COLUMNS, 'e.first_name', 'e.last_name', 'e.email'] as const;
-  const rows = (walk: boolean) =>
-    walk && search && isPostgres(db)
-      ? plannedOnce(postgresWalkedPage(db, { status: filter.status, search }, page))
-          .select(columns)
-          .execute()
-      : plannedOnce(hrQuestions(db, filter, { walk }))
-          .select(columns)
-          .orderBy('q.updated_at', 'desc')
-          .orderBy('q.id', 'desc')
-          .limit(page.limit)
-          .offset(page.offset)
-          .execute();
-  const counting = !search
-    ? null
-    : isPostgres(db)
-      ? postgresCount(search, filter.status)
-      : sqliteIndexed(db, search)
-        ? sqliteIndexedCount(db, search, filter.status)
-        : null;
-  if (counting) {
+  const { shape, values } = hrQuestionFilters(db, filter);
+  const pageOf = (walk: boolean) => hrQuestionPage(db, { ...shape, walk }, { ...values, ...page });
+  const counted = async () => {
+    const [row] = await hrQuestionCount(db, shape, values);
+    return [Number(row!.total), Number(row!.questions)] as const;
+  };
+  if (shape.search === 'postgres' || shape.search === 'trigram') {
     const [total, questions] = await countAtVersion(
       db,
       dataVersion,
       `hr questions ${JSON.stringify(filter)}`,
-      async () => {
-        const [counted] = (await counting.execute(db)).rows;
-        return [Number(counted!.total), Number(counted!.questions)] as const;
-      },
+      counted,
     );
-    return { rows: await rows(walkFindsPageSooner(total, questions, page)), total };
+    return { rows: await pageOf(walkFindsPageSooner(total, questions, page)), total };
   }
-  const [found, total] = await Promise.all([rows(false), countHrQuestions(db, filter)]);
-  return { rows: found, total };
+  const [rows, total] = await Promise.all([
+    pageOf(false),
+    shape.search ? counted().then(([matching]) => matching) : countInState(db, shape.status),
+  ]);
+  return { rows, total };
 }
