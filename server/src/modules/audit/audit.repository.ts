@@ -2,8 +2,8 @@ import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { AuditEntryRow, DB } from '../../db/schema';
 import { isPostgres } from '../../db/dialect';
 import { lowerContainsPattern } from '../../db/like';
-import { plannedOnce, preparedQuery } from '../../db/prepared-query';
-import { trigramMatches, usesTrigramTable } from '../../db/text-search';
+import { plannedOnce, preparedQuery, queryByShape } from '../../db/prepared-query';
+import { ftsRowids, trigramQuery, usesTrigramTable } from '../../db/text-search';
 import { countAuditMatches } from './audit-search-counts';
 import { listTotal } from '../list-totals/list-totals.repository';
 
@@ -18,26 +18,68 @@ const FOLDING = 'unicode';
 const TABLE = 'audit_entries_text';
 
 /**
- * Case-insensitive substring match on name or description, the same on both engines: lower() on
- * both sides (SQLite's LIKE ignores case for ASCII only, PostgreSQL's never does). PostgreSQL
- * serves it from the trigram indexes on lower(name) and lower(description) (migration 0008).
- * SQLite asks its exact trigram table (migration 0009, db/text-search.ts) when the term has 3
- * characters or more: a match there is exactly a LIKE match, so no row is read to recheck.
- * `useIndex: false` is the plain LIKE test of each row, for walking the entries in time order.
+ * How an audit search is asked, made from the text once: SQLite's exact trigram table (migration
+ * 0009, db/text-search.ts) answers a term of 3 characters or more, so no row is read to
+ * recheck; otherwise, and on PostgreSQL (its trigram indexes on lower(name) and
+ * lower(description), migration 0008, serve it), the LIKE on both lowered.
  */
-export function matchesSearch(db: Kysely<DB>, search: string, { useIndex = true } = {}) {
-  const pattern = lowerContainsPattern(search);
-  const indexed = useIndex && usesTrigramTable(db, search, FOLDING);
-  return (eb: ExpressionBuilder<DB, 'audit_entries'>) => {
-    if (indexed) {
-      return sql<boolean>`${eb.ref('audit_entries.id')} in (${trigramMatches(TABLE, search, FOLDING)})`;
-    }
-    return eb.or([
-      sql<boolean>`lower(${eb.ref('name')}) like ${pattern} escape '\\'`,
-      sql<boolean>`lower(${eb.ref('description')}) like ${pattern} escape '\\'`,
-    ]);
+function auditSearchTerm(db: Kysely<DB>, search: string) {
+  const indexed = usesTrigramTable(db, search, FOLDING);
+  return {
+    index: indexed ? ('trigram' as const) : ('like' as const),
+    fts: indexed ? trigramQuery(search, FOLDING) : '',
+    pattern: lowerContainsPattern(search),
   };
 }
+
+type AuditSearchTerm = ReturnType<typeof auditSearchTerm>;
+
+/**
+ * Case-insensitive substring match on name or description, the same on both engines: lower() on
+ * both sides (SQLite's LIKE ignores case for ASCII only, PostgreSQL's never does), or SQLite's
+ * trigram table, whose match is exactly a LIKE match (auditSearchTerm).
+ */
+function termMatches({ index, fts, pattern }: AuditSearchTerm) {
+  return (eb: ExpressionBuilder<DB, 'audit_entries'>) =>
+    index === 'trigram'
+      ? sql<boolean>`${eb.ref('audit_entries.id')} in (${ftsRowids(TABLE, fts)})`
+      : eb.or([
+          sql<boolean>`lower(${eb.ref('name')}) like ${pattern} escape '\\'`,
+          sql<boolean>`lower(${eb.ref('description')}) like ${pattern} escape '\\'`,
+        ]);
+}
+
+/**
+ * The entries matching a search. `useIndex: false` is the plain LIKE test of each row, for
+ * walking the entries in time order.
+ */
+export function matchesSearch(db: Kysely<DB>, search: string, { useIndex = true } = {}) {
+  const term = auditSearchTerm(db, search);
+  return termMatches(useIndex ? term : { ...term, index: 'like' });
+}
+
+type AuditSearchShape = { search: AuditSearchTerm['index'] | null };
+type AuditSearchValues = Omit<AuditSearchTerm, 'index'>;
+
+function searchedEntries(db: Kysely<DB>, shape: AuditSearchShape, values: AuditSearchValues) {
+  const entries = db.selectFrom('audit_entries');
+  return shape.search ? entries.where(termMatches({ ...values, index: shape.search })) : entries;
+}
+
+/** A page of entries, newest first, compiled once per shape (db/prepared-query.ts). */
+const entriesPage = queryByShape(
+  (
+    db: Kysely<DB>,
+    shape: AuditSearchShape,
+    values: AuditSearchValues & { limit: number; offset: number },
+  ) =>
+    searchedEntries(db, shape, values)
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(values.limit)
+      .offset(values.offset),
+);
 
 /**
  * One page of entries, newest first. On SQLite, `matches` (the search's count, when known) picks
@@ -52,21 +94,14 @@ export async function listAuditEntries(
   page: { limit: number; offset: number },
   matches?: number,
 ): Promise<AuditEntryRow[]> {
-  let useIndex = true;
-  if (filter.search && matches !== undefined && usesTrigramTable(db, filter.search, FOLDING)) {
+  const { index, ...term } = auditSearchTerm(db, filter.search ?? '');
+  let search = filter.search ? index : null;
+  if (search === 'trigram' && matches !== undefined) {
     const entries = await listTotal(db, 'audit_entries');
     const walked = matches === 0 ? Infinity : ((page.offset + page.limit) * entries) / matches;
-    useIndex = walked > 10 * matches;
+    if (walked <= 10 * matches) search = 'like';
   }
-  return db
-    .selectFrom('audit_entries')
-    .selectAll()
-    .$if(Boolean(filter.search), (qb) => qb.where(matchesSearch(db, filter.search!, { useIndex })))
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
+  return entriesPage(db, { search }, { ...term, ...page });
 }
 
 const newestEntries = preparedQuery(
@@ -99,13 +134,18 @@ export async function countAuditEntries(db: Kysely<DB>, filter: AuditFilter = {}
   if (isPostgres(db) || usesTrigramTable(db, filter.search, FOLDING)) {
     return countAuditMatches(db, filter.search);
   }
-  const row = await db
-    .selectFrom('audit_entries')
-    .select((eb) => eb.fn.countAll<number | string | bigint>().as('total'))
-    .$if(Boolean(filter.search), (qb) => qb.where(matchesSearch(db, filter.search!)))
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
+  const { index, ...term } = auditSearchTerm(db, filter.search);
+  const [row] = await matchingCount(db, { search: index }, term);
+  return Number(row!.total);
 }
+
+/** A search SQLite's trigram table does not answer, counted row by row (compiled once). */
+const matchingCount = queryByShape(
+  (db: Kysely<DB>, shape: AuditSearchShape, values: AuditSearchValues) =>
+    searchedEntries(db, shape, values).select((eb) =>
+      eb.fn.countAll<number | string | bigint>().as('total'),
+    ),
+);
 
 export function findAuditEntry(db: Kysely<DB>, id: number): Promise<AuditEntryRow | undefined> {
   return plannedOnce(db.selectFrom('audit_entries'))
