@@ -5,7 +5,7 @@ import {
   type SelectQueryBuilder,
   type Updateable,
 } from 'kysely';
-import { plannedOnce, preparedQuery } from '../../db/prepared-query';
+import { preparedQuery, queryByShape } from '../../db/prepared-query';
 import type { DB, EmployeesTable } from '../../db/schema';
 
 /**
@@ -54,10 +54,16 @@ export type EmployeeDetailRow = Awaited<
   ReturnType<ReturnType<typeof withDetails>['executeTakeFirstOrThrow']>
 >;
 
-export function findEmployee(db: Kysely<DB>, id: number) {
-  return withDetails(plannedOnce(db.selectFrom('employees as e')))
-    .where('e.id', '=', id)
-    .executeTakeFirst();
+/** One employee with details, compiled once (db/prepared-query.ts). */
+const employeeById = queryByShape(
+  (db: Kysely<DB>, _shape: null, values: { id: number }) =>
+    withDetails(db.selectFrom('employees as e')).where('e.id', '=', values.id),
+  { plannedOnce: () => true },
+);
+
+export async function findEmployee(db: Kysely<DB>, id: number) {
+  const [row] = await employeeById(db, null, { id });
+  return row;
 }
 
 /** The id of another employee using this email (emails are stored lower-cased). */
