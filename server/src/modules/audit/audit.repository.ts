@@ -2,7 +2,7 @@ import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { AuditEntryRow, DB } from '../../db/schema';
 import { isPostgres } from '../../db/dialect';
 import { lowerContainsPattern } from '../../db/like';
-import { plannedOnce, preparedQuery, queryByShape } from '../../db/prepared-query';
+import { preparedQuery, queryByShape } from '../../db/prepared-query';
 import { ftsRowids, trigramQuery, usesTrigramTable } from '../../db/text-search';
 import { countAuditMatches } from './audit-search-counts';
 import { listTotal } from '../list-totals/list-totals.repository';
@@ -147,11 +147,15 @@ const matchingCount = queryByShape(
     ),
 );
 
-export function findAuditEntry(db: Kysely<DB>, id: number): Promise<AuditEntryRow | undefined> {
-  return plannedOnce(db.selectFrom('audit_entries'))
-    .selectAll()
-    .where('id', '=', id)
-    .executeTakeFirst();
+const entryById = queryByShape(
+  (db: Kysely<DB>, _shape: null, values: { id: number }) =>
+    db.selectFrom('audit_entries').selectAll().where('id', '=', values.id),
+  { plannedOnce: () => true },
+);
+
+export async function findAuditEntry(db: Kysely<DB>, id: number) {
+  const [row] = await entryById(db, null, { id });
+  return row;
 }
 
 /** Entries with an id above `afterId`, oldest first: what one action wrote (tests use it). */

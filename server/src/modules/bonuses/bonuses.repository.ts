@@ -1,15 +1,15 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Bonus } from '#contract/bonuses';
 import { isPostgres } from '../../db/dialect';
-import { preparedQuery } from '../../db/prepared-query';
+import { preparedQuery, queryByShape } from '../../db/prepared-query';
 import type { DB } from '../../db/schema';
 import { toIso } from '../../lib/clock';
 import { takeInsightsLock } from '../insights/insight-totals.repository';
 
 /**
  * Bonuses are read newest first through the (employee_id, created_at) or (created_at) index; the
- * page is cut from bonuses alone and its employees are then fetched by primary key, as for
- * metric values (performance-metrics.repository.ts says why).
+ * page is cut from bonuses alone and then joined with its employees, as for metric values
+ * (metric-value-pages.repository.ts says why).
  */
 
 const BONUS_COLUMNS = [
@@ -46,24 +46,6 @@ function toBonus(
     last_name: employee.last_name,
     email: employee.email,
   };
-}
-
-/** Adds each bonus's employee; a bonus whose employee vanished meanwhile is left out. */
-export async function enrichBonuses(db: Kysely<DB>, rows: BonusRow[]): Promise<Bonus[]> {
-  if (rows.length === 0) return [];
-  const employees = await db
-    .selectFrom('employees')
-    .select(['id', 'first_name', 'last_name', 'email'])
-    .where('id', 'in', [...new Set(rows.map((row) => row.employee_id))])
-    .execute();
-  const employeeById = new Map(employees.map((employee) => [employee.id, employee]));
-  const answer: Bonus[] = [];
-  for (const row of rows) {
-    const employee = employeeById.get(row.employee_id);
-    if (!employee) continue;
-    answer.push(toBonus(row, employee));
-  }
-  return answer;
 }
 
 type EnrichedRow = BonusRow & { first_name: string; last_name: string; email: string };
@@ -122,11 +104,21 @@ export async function countBonuses(db: Kysely<DB>, employeeId: number | undefine
   return Number(row?.total ?? 0);
 }
 
+/** One bonus with its employee, compiled once; none when either is gone. */
+const enrichedBonusById = queryByShape(
+  (db: Kysely<DB>, _shape: null, values: { id: number }) =>
+    db
+      .selectFrom('bonuses as b')
+      .innerJoin('employees as e', 'e.id', 'b.employee_id')
+      .select(BONUS_COLUMNS.map((column) => `b.${column}` as const))
+      .select(['e.first_name', 'e.last_name', 'e.email'])
+      .where('b.id', '=', values.id),
+  { plannedOnce: () => true },
+);
+
 export async function findEnrichedBonus(db: Kysely<DB>, id: number) {
-  const row = await filteredBonuses(db, undefined).where('id', '=', id).executeTakeFirst();
-  if (!row) return undefined;
-  const [enriched] = await enrichBonuses(db, [row]);
-  return enriched;
+  const [row] = await enrichedBonusById(db, null, { id });
+  return row && toBonus(row, row);
 }
 
 /** The stored bonus, locked on PostgreSQL after the insights lock (migration 0006). */

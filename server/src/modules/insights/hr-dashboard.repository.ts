@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { RecentEmployee } from '#contract/insights';
 import type { DB } from '../../db/schema';
 import type { Period } from '../../lib/calendar';
-import { plannedOnce, preparedQuery } from '../../db/prepared-query';
+import { preparedQuery, queryByShape } from '../../db/prepared-query';
 import { splitIntoUtcDays } from './utc-days';
 
 export interface HrFigureRows {
@@ -85,30 +85,50 @@ export async function hrFigures(
   };
 }
 
+// The lists below are compiled once (db/prepared-query.ts); a constant is written into the SQL.
+
+const recentEmployeesQuery = queryByShape(
+  (db: Kysely<DB>, _shape: null, values: { limit: number }) =>
+    db
+      .selectFrom('employees')
+      .select(['id', 'first_name', 'last_name', 'position', 'department', 'email', 'join_date'])
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(values.limit),
+  { plannedOnce: () => true },
+);
+
 /** The most recently added employees, newest first (employees_created_at_idx). */
 export function recentEmployees(db: Kysely<DB>, limit: number): Promise<RecentEmployee[]> {
-  return plannedOnce(db.selectFrom('employees'))
-    .select(['id', 'first_name', 'last_name', 'position', 'department', 'email', 'join_date'])
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+  return recentEmployeesQuery(db, null, { limit });
 }
+
+const departmentTotalsQuery = queryByShape(
+  (db: Kysely<DB>) =>
+    db
+      .selectFrom('department_totals')
+      .selectAll()
+      .where('staff_count', '>', sql.lit(0))
+      .orderBy('department'),
+  { plannedOnce: () => true },
+);
 
 /** Per-department totals kept by triggers (a handful of rows). */
 export function departmentTotals(db: Kysely<DB>) {
-  return plannedOnce(db.selectFrom('department_totals'))
-    .selectAll()
-    .where('staff_count', '>', 0)
-    .orderBy('department')
-    .execute();
+  return departmentTotalsQuery(db, null, {});
 }
+
+const scoreHistogramQuery = queryByShape(
+  (db: Kysely<DB>) =>
+    db
+      .selectFrom('score_histogram')
+      .select(['bucket', 'staff_count'])
+      .where('staff_count', '>', sql.lit(0)),
+  { plannedOnce: () => true },
+);
 
 /** Scored staff per whole-number score (kept by triggers). */
 export async function scoreHistogram(db: Kysely<DB>) {
-  const rows = await plannedOnce(db.selectFrom('score_histogram'))
-    .select(['bucket', 'staff_count'])
-    .where('staff_count', '>', 0)
-    .execute();
+  const rows = await scoreHistogramQuery(db, null, {});
   return rows.map((row) => ({ bucket: Number(row.bucket), staff: Number(row.staff_count) }));
 }

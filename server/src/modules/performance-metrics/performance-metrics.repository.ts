@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { fromHundredths } from '#contract/metric-value-rule';
 import type { PerformanceMetric } from '#contract/performance-metrics';
 import { isPostgres } from '../../db/dialect';
+import { queryByShape } from '../../db/prepared-query';
 import type { DB } from '../../db/schema';
 import { toIso } from '../../lib/clock';
 import { takeInsightsLock } from '../insights/insight-totals.repository';
@@ -36,11 +37,6 @@ export type ValueRow = Awaited<
   ReturnType<ReturnType<typeof filteredValues>['executeTakeFirstOrThrow']>
 >;
 
-/**
- * Adds each value's type and employee, as every screen shows them. A value whose employee or
- * type vanished between the two reads (a concurrent delete) is left out, as SPEC.md's table
- * hides such rows.
- */
 /** A value with its type and employee as the API answers it. */
 export function toPerformanceMetric(
   row: ValueRow,
@@ -65,39 +61,25 @@ export function toPerformanceMetric(
   };
 }
 
-export async function enrichValues(db: Kysely<DB>, rows: ValueRow[]): Promise<PerformanceMetric[]> {
-  if (rows.length === 0) return [];
-  const employeeIds = [...new Set(rows.map((row) => row.user_id))];
-  const typeIds = [...new Set(rows.map((row) => row.metric_type_id))];
-  const [employees, types] = await Promise.all([
+/**
+ * One value with its type and employee, as every screen shows them, compiled once; none when
+ * any of the three is gone (SPEC.md's table hides a value whose employee or type was deleted).
+ */
+const enrichedValueById = queryByShape(
+  (db: Kysely<DB>, _shape: null, values: { id: number }) =>
     db
-      .selectFrom('employees')
-      .select(['id', 'first_name', 'last_name', 'email'])
-      .where('id', 'in', employeeIds)
-      .execute(),
-    db
-      .selectFrom('metric_types')
-      .select(['id', 'metric_name', 'measurement_unit'])
-      .where('id', 'in', typeIds)
-      .execute(),
-  ]);
-  const employeeById = new Map(employees.map((employee) => [employee.id, employee]));
-  const typeById = new Map(types.map((type) => [type.id, type]));
-  const answer: PerformanceMetric[] = [];
-  for (const row of rows) {
-    const employee = employeeById.get(row.user_id);
-    const type = typeById.get(row.metric_type_id);
-    if (!employee || !type) continue;
-    answer.push(toPerformanceMetric(row, type, employee));
-  }
-  return answer;
-}
+      .selectFrom('performance_metrics as p')
+      .innerJoin('employees as e', 'e.id', 'p.user_id')
+      .innerJoin('metric_types as t', 't.id', 'p.metric_type_id')
+      .select(VALUE_COLUMNS.map((column) => `p.${column}` as const))
+      .select(['t.metric_name', 't.measurement_unit', 'e.first_name', 'e.last_name', 'e.email'])
+      .where('p.id', '=', values.id),
+  { plannedOnce: () => true },
+);
 
 export async function findEnrichedValue(db: Kysely<DB>, id: number) {
-  const row = await filteredValues(db, {}).where('id', '=', id).executeTakeFirst();
-  if (!row) return undefined;
-  const [enriched] = await enrichValues(db, [row]);
-  return enriched;
+  const [row] = await enrichedValueById(db, null, { id });
+  return row && toPerformanceMetric(row, row, row);
 }
 
 /**
