@@ -144,13 +144,16 @@ export async function countValuesOfType(db: Kysely<DB>, metricTypeId: number): P
   return Number(row.count);
 }
 
-/** The distinct units the metric types use. */
-export async function listUnitsInUse(db: Kysely<DB>): Promise<string[]> {
-  const rows = await db
+const unitsInUse = queryByShape((db: Kysely<DB>) =>
+  db
     .selectFrom('metric_types')
     .select('measurement_unit')
     .distinct()
-    .where('measurement_unit', 'is not', null)
-    .execute();
+    .where('measurement_unit', 'is not', null),
+);
+
+/** The distinct units the metric types use. */
+export async function listUnitsInUse(db: Kysely<DB>): Promise<string[]> {
+  const rows = await unitsInUse(db, null, {});
   return rows.map((row) => row.measurement_unit).filter((unit): unit is string => !!unit);
 }
