@@ -51,37 +51,20 @@ export function trigramQuery(text: string, folding: Folding, column?: string): s
   return column ? `{${column}} : ${phrase}` : phrase;
 }
 
-/** The ids (rowids) of the rows whose text contains the needle: `id in (<this>)`. */
-export function trigramMatches(
-  table: SearchTable,
-  text: string,
-  folding: Folding,
-  column?: string,
-): RawBuilder<number> {
-  return ftsRowids(table, trigramQuery(text, folding, column));
-}
-
 /**
- * How many rows' text contains the needle, as a scalar subquery: the trigram table alone, no
- * row of the searched table read (262 staff matching "son": 11 µs, where looking up each
- * match's row took 39).
+ * The ids (rowids) of the rows whose text contains the needle, for `id in (<this>)`, from an FTS5
+ * query made before (trigramQuery): a compiled query's value.
  */
-export function trigramCount(
-  table: SearchTable,
-  text: string,
-  folding: Folding,
-  column?: string,
-): RawBuilder<number> {
-  return ftsCount(table, trigramQuery(text, folding, column));
-}
-
-/** trigramMatches for an FTS5 query made before (trigramQuery), such as a compiled query's value. */
 export function ftsRowids(table: SearchTable, query: string): RawBuilder<number> {
   return sql<number>`select rowid from ${sql.table(table)}
     where ${sql.table(table)} match ${query}`;
 }
 
-/** trigramCount for an FTS5 query made before (trigramQuery). */
+/**
+ * How many rows' text contains the needle, as a scalar subquery: the trigram table alone, no
+ * row of the searched table read (262 staff matching "son": 11 µs, where looking up each
+ * match's row took 39). The FTS5 query is made before (trigramQuery).
+ */
 export function ftsCount(table: SearchTable, query: string): RawBuilder<number> {
   return sql<number>`(select count(*) from ${sql.table(table)}
     where ${sql.table(table)} match ${query})`;

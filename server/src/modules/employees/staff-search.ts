@@ -30,8 +30,3 @@ export function staffTermMatch({ index, fts, pattern }: StaffSearch, alias = 'e'
     ? sql<boolean>`${sql.ref(`${alias}.${idColumn}`)} in (${ftsRowids('employees_search', fts)})`
     : sql<boolean>`${sql.ref(`${alias}.search_text`)} like ${pattern} escape '\\'`;
 }
-
-/** Staff whose search_text contains the text (see staffSearchTerm). */
-export function staffMatch(db: Kysely<DB>, text: string, alias = 'e', idColumn = 'id') {
-  return staffTermMatch(staffSearchTerm(db, text), alias, idColumn);
-}
