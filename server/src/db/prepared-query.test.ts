@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { DB } from './schema';
-import { preparedQuery, queryByShape } from './prepared-query';
+import { preparedQuery, queryByShape, recordById } from './prepared-query';
 
 describe('preparedQuery', () => {
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: new Database(':memory:') }) });
@@ -76,5 +76,25 @@ describe('queryByShape', () => {
       compile: () => sql<{ x: string }>`select ${sql.lit(values.name)} as x`.compile(kysely),
     }));
     await expect(inlined(db, {}, { name: 'Ada' })).rejects.toThrow(/into the SQL text/);
+  });
+});
+
+describe('recordById', () => {
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: new Database(':memory:') }) });
+
+  it('builds once and answers each id’s record, or nothing for an unknown id', async () => {
+    await sql`create table users (id integer primary key, email text)`.execute(db);
+    await sql`insert into users (id, email) values (1, 'one@example.com'), (2, 'two@example.com')`.execute(
+      db,
+    );
+    let builds = 0;
+    const findUser = recordById((kysely, id) => {
+      builds += 1;
+      return kysely.selectFrom('users').select(['id', 'email']).where('id', '=', id);
+    });
+    expect(await findUser(db, 2)).toEqual({ id: 2, email: 'two@example.com' });
+    expect(await findUser(db, 1)).toEqual({ id: 1, email: 'one@example.com' });
+    expect(await findUser(db, 3)).toBeUndefined();
+    expect(builds).toBe(1);
   });
 });

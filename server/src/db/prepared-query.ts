@@ -145,3 +145,16 @@ export function queryByShape<Shape, Values extends Record<string, unknown>, Row>
     return run<Row, keyof Values & string>(db, entry, values);
   };
 }
+
+/**
+ * One record read by its id, compiled once (queryByShape, with no shape) and planned once: the
+ * first row, or undefined. `build` must pass the id as a value.
+ */
+export function recordById<Row>(build: (db: Kysely<DB>, id: number) => Compilable<Row>) {
+  const query = queryByShape(
+    (db: Kysely<DB>, _shape: null, values: { id: number }) => build(db, values.id),
+    { plannedOnce: () => true },
+  );
+  return async (db: Kysely<DB>, id: number): Promise<Row | undefined> =>
+    (await query(db, null, { id }))[0];
+}

@@ -2,7 +2,7 @@ import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { AuditEntryRow, DB } from '../../db/schema';
 import { isPostgres } from '../../db/dialect';
 import { lowerContainsPattern } from '../../db/like';
-import { preparedQuery, queryByShape } from '../../db/prepared-query';
+import { preparedQuery, queryByShape, recordById } from '../../db/prepared-query';
 import { ftsRowids, trigramQuery, usesTrigramTable } from '../../db/text-search';
 import { countAuditMatches } from './audit-search-counts';
 import { listTotal } from '../list-totals/list-totals.repository';
@@ -147,16 +147,9 @@ const matchingCount = queryByShape(
     ),
 );
 
-const entryById = queryByShape(
-  (db: Kysely<DB>, _shape: null, values: { id: number }) =>
-    db.selectFrom('audit_entries').selectAll().where('id', '=', values.id),
-  { plannedOnce: () => true },
+export const findAuditEntry = recordById((db, id) =>
+  db.selectFrom('audit_entries').selectAll().where('id', '=', id),
 );
-
-export async function findAuditEntry(db: Kysely<DB>, id: number) {
-  const [row] = await entryById(db, null, { id });
-  return row;
-}
 
 /** Entries with an id above `afterId`, oldest first: what one action wrote (tests use it). */
 export function auditEntriesAfter(db: Kysely<DB>, afterId: number): Promise<AuditEntryRow[]> {

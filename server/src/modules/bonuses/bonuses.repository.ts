@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Bonus } from '#contract/bonuses';
 import { isPostgres } from '../../db/dialect';
-import { preparedQuery, queryByShape } from '../../db/prepared-query';
+import { preparedQuery, recordById } from '../../db/prepared-query';
 import type { DB } from '../../db/schema';
 import { toIso } from '../../lib/clock';
 import { takeInsightsLock } from '../insights/insight-totals.repository';
@@ -104,20 +104,18 @@ export async function countBonuses(db: Kysely<DB>, employeeId: number | undefine
   return Number(row?.total ?? 0);
 }
 
-/** One bonus with its employee, compiled once; none when either is gone. */
-const enrichedBonusById = queryByShape(
-  (db: Kysely<DB>, _shape: null, values: { id: number }) =>
-    db
-      .selectFrom('bonuses as b')
-      .innerJoin('employees as e', 'e.id', 'b.employee_id')
-      .select(BONUS_COLUMNS.map((column) => `b.${column}` as const))
-      .select(['e.first_name', 'e.last_name', 'e.email'])
-      .where('b.id', '=', values.id),
-  { plannedOnce: () => true },
+/** One bonus with its employee; none when either is gone. */
+const enrichedBonusById = recordById((db, id) =>
+  db
+    .selectFrom('bonuses as b')
+    .innerJoin('employees as e', 'e.id', 'b.employee_id')
+    .select(BONUS_COLUMNS.map((column) => `b.${column}` as const))
+    .select(['e.first_name', 'e.last_name', 'e.email'])
+    .where('b.id', '=', id),
 );
 
 export async function findEnrichedBonus(db: Kysely<DB>, id: number) {
-  const [row] = await enrichedBonusById(db, null, { id });
+  const row = await enrichedBonusById(db, id);
   return row && toBonus(row, row);
 }
 

@@ -5,7 +5,7 @@ import {
   type SelectQueryBuilder,
   type Updateable,
 } from 'kysely';
-import { preparedQuery, queryByShape } from '../../db/prepared-query';
+import { preparedQuery, recordById } from '../../db/prepared-query';
 import type { DB, EmployeesTable } from '../../db/schema';
 
 /**
@@ -54,17 +54,10 @@ export type EmployeeDetailRow = Awaited<
   ReturnType<ReturnType<typeof withDetails>['executeTakeFirstOrThrow']>
 >;
 
-/** One employee with details, compiled once (db/prepared-query.ts). */
-const employeeById = queryByShape(
-  (db: Kysely<DB>, _shape: null, values: { id: number }) =>
-    withDetails(db.selectFrom('employees as e')).where('e.id', '=', values.id),
-  { plannedOnce: () => true },
+/** One employee with details. */
+export const findEmployee = recordById((db, id) =>
+  withDetails(db.selectFrom('employees as e')).where('e.id', '=', id),
 );
-
-export async function findEmployee(db: Kysely<DB>, id: number) {
-  const [row] = await employeeById(db, null, { id });
-  return row;
-}
 
 /** The id of another employee using this email (emails are stored lower-cased). */
 export async function employeeIdWithEmail(db: Kysely<DB>, email: string, exceptId?: number) {

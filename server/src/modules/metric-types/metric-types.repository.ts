@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { queryByShape } from '../../db/prepared-query';
+import { queryByShape, recordById } from '../../db/prepared-query';
 import type { MetricType, MetricTypeBody, MetricTypeListQuery } from '#contract/metric-types';
 import type { DB, MetricTypeRow } from '../../db/schema';
 import { toIso } from '../../lib/clock';
@@ -87,16 +87,9 @@ export async function listMetricTypes(db: Kysely<DB>, query: MetricTypeListQuery
   return { rows, total: Number(count?.total ?? 0) };
 }
 
-const metricTypeById = queryByShape(
-  (db: Kysely<DB>, _shape: null, values: { id: number }) =>
-    db.selectFrom('metric_types').select(COLUMNS).where('id', '=', values.id),
-  { plannedOnce: () => true },
+export const findMetricTypeById = recordById((db, id) =>
+  db.selectFrom('metric_types').select(COLUMNS).where('id', '=', id),
 );
-
-export async function findMetricTypeById(db: Kysely<DB>, id: number) {
-  const [row] = await metricTypeById(db, null, { id });
-  return row;
-}
 
 /** The type whose name equals `name` ignoring case (served by the unique lower() index). */
 export function findMetricTypeByName(db: Kysely<DB>, name: string) {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { fromHundredths } from '#contract/metric-value-rule';
 import type { PerformanceMetric } from '#contract/performance-metrics';
 import { isPostgres } from '../../db/dialect';
-import { queryByShape } from '../../db/prepared-query';
+import { recordById } from '../../db/prepared-query';
 import type { DB } from '../../db/schema';
 import { toIso } from '../../lib/clock';
 import { takeInsightsLock } from '../insights/insight-totals.repository';
@@ -65,20 +65,18 @@ export function toPerformanceMetric(
  * One value with its type and employee, as every screen shows them, compiled once; none when
  * any of the three is gone (SPEC.md's table hides a value whose employee or type was deleted).
  */
-const enrichedValueById = queryByShape(
-  (db: Kysely<DB>, _shape: null, values: { id: number }) =>
-    db
-      .selectFrom('performance_metrics as p')
-      .innerJoin('employees as e', 'e.id', 'p.user_id')
-      .innerJoin('metric_types as t', 't.id', 'p.metric_type_id')
-      .select(VALUE_COLUMNS.map((column) => `p.${column}` as const))
-      .select(['t.metric_name', 't.measurement_unit', 'e.first_name', 'e.last_name', 'e.email'])
-      .where('p.id', '=', values.id),
-  { plannedOnce: () => true },
+const enrichedValueById = recordById((db, id) =>
+  db
+    .selectFrom('performance_metrics as p')
+    .innerJoin('employees as e', 'e.id', 'p.user_id')
+    .innerJoin('metric_types as t', 't.id', 'p.metric_type_id')
+    .select(VALUE_COLUMNS.map((column) => `p.${column}` as const))
+    .select(['t.metric_name', 't.measurement_unit', 'e.first_name', 'e.last_name', 'e.email'])
+    .where('p.id', '=', id),
 );
 
 export async function findEnrichedValue(db: Kysely<DB>, id: number) {
-  const [row] = await enrichedValueById(db, null, { id });
+  const row = await enrichedValueById(db, id);
   return row && toPerformanceMetric(row, row, row);
 }
 

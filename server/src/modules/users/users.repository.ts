@@ -10,7 +10,7 @@ import type { UserSortField } from '#contract/user-options';
 import type { ListUsersQuery } from '#contract/users';
 import { isPostgres } from '../../db/dialect';
 import { containsPattern, likeIgnoringCase } from '../../db/like';
-import { queryByShape } from '../../db/prepared-query';
+import { queryByShape, recordById } from '../../db/prepared-query';
 import { countAtVersion } from '../../db/remembered-counts';
 import {
   ftsCount,
@@ -226,17 +226,10 @@ const usersPage = queryByShape(
 
 type OrderBy<Query> = (key: Expression<unknown>, direction: 'asc' | 'desc') => Query;
 
-/** One account with its employee's name, compiled once (db/prepared-query.ts). */
-const userById = queryByShape(
-  (db: Kysely<DB>, _shape: null, values: { id: number }) =>
-    withEmployeeName(db.selectFrom('users as u')).where('u.id', '=', values.id),
-  { plannedOnce: () => true },
+/** One account with its employee's name. */
+export const findUser = recordById((db, id) =>
+  withEmployeeName(db.selectFrom('users as u')).where('u.id', '=', id),
 );
-
-export async function findUser(db: Kysely<DB>, id: number) {
-  const [row] = await userById(db, null, { id });
-  return row;
-}
 
 export async function userIdWithEmail(db: Kysely<DB>, email: string, exceptId?: number) {
   let query = db.selectFrom('users').select('id').where('email', '=', email);
