@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'vite';
@@ -69,6 +69,18 @@ describe('web bundle budget', () => {
     const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
     expect(html).toContain(dashboard[0]);
     expect(html).not.toMatch(/<script[^>]* src="[^"]*(signed-in-preload|color-scheme)\.js"/);
+  });
+
+  it("bundles the libraries' production builds, without their development warnings", () => {
+    const assets = path.join(outDir, 'assets');
+    const code = readdirSync(assets)
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => readFileSync(path.join(assets, file), 'utf8'))
+      .join('\n');
+    // React Router's (its package exports name only its development build) and React's.
+    expect(code).not.toContain('You rendered descendant <Routes>');
+    expect(code).not.toContain('Hey developer');
+    expect(code).not.toContain('Download the React DevTools');
   });
 
   it('loads every signed-in route with under 300 KB of gzipped JavaScript', () => {

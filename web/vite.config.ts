@@ -38,8 +38,23 @@ const FRAME_SHARED = new RegExp(
   ].join('|'),
 );
 
-export default defineConfig({
+/**
+ * React Router 7 names only its development build in its package exports (remix-run/react-router
+ * #12532, #14102), so a production bundle kept its development warnings. The build takes its
+ * production build, which differs only in leaving them out; the development server and the
+ * tests keep the warnings.
+ */
+const REACT_ROUTER_PRODUCTION = path.join(
+  webRoot,
+  '../node_modules/react-router/dist/production/index.mjs',
+);
+
+export default defineConfig(({ command }) => ({
   root: webRoot,
+  resolve: {
+    alias:
+      command === 'build' ? [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] : [],
+  },
   // Relative asset URLs: the app works under whatever BASE_PATH the server mounts it.
   base: './',
   plugins: [
@@ -89,4 +104,4 @@ export default defineConfig({
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000' },
   },
-});
+}));
