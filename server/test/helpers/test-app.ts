@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, HTTPMethods } from 'fastify';
@@ -54,8 +54,9 @@ export async function startTestApp(
   env: ConfigOverrides = {},
 ): Promise<TestContext & { close(): Promise<void> }> {
   const testDatabase: TestDatabase = await createTestDatabase(engine);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'spms-data-'));
   const config = loadConfig({
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'spms-data-')),
+    DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     DEMO_DATA: 'false',
     ...env,
@@ -131,6 +132,7 @@ export async function startTestApp(
     async close() {
       await app.close();
       await testDatabase.drop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
