@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
@@ -45,8 +46,8 @@ const FRAME_SHARED = new RegExp(
  * tests keep the warnings.
  */
 const REACT_ROUTER_PRODUCTION = path.join(
-  webRoot,
-  '../node_modules/react-router/dist/production/index.mjs',
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
 );
 
 export default defineConfig(({ command }) => ({
