@@ -9,6 +9,7 @@ import {
   filteredEmployees,
   type AverageScoreRow,
 } from '../insights/average-scores.repository';
+import { rankedStaff } from '../insights/rankings.repository';
 import { EXPORT_BATCH_SIZE } from './staff.export';
 
 /**
@@ -50,20 +51,7 @@ export async function* rankingCsvBatches(
     keys,
     batchSize: Math.min(batchSize, wanted),
     fetch(after, limit) {
-      let batch = db
-        .selectFrom('employee_scores as s')
-        .innerJoin('employees as e', 'e.id', 's.employee_id')
-        .select([
-          'e.id',
-          'e.first_name',
-          'e.last_name',
-          'e.position',
-          'e.department',
-          's.average_score',
-          's.metric_count',
-        ])
-        .select(keyColumns(keys))
-        .where('s.metric_count', '>', 0);
+      let batch = rankedStaff(db).select(keyColumns(keys));
       if (after) batch = batch.where(after);
       for (const k of keys) batch = batch.orderBy(k.expression, k.direction);
       return batch.limit(limit).execute();

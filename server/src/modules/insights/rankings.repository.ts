@@ -30,7 +30,11 @@ export async function rankingVersion(db: Kysely<DB>): Promise<number> {
   return Number(row?.value ?? 0);
 }
 
-export function topRanked(db: Kysely<DB>, limit: number): Promise<RankedRow[]> {
+/**
+ * Every ranked employee (one metric value at least) with what a ranking shows, in no order yet:
+ * the top N below and the rankings export take it from here.
+ */
+export function rankedStaff(db: Kysely<DB>) {
   return db
     .selectFrom('employee_scores as s')
     .innerJoin('employees as e', 'e.id', 's.employee_id')
@@ -43,7 +47,11 @@ export function topRanked(db: Kysely<DB>, limit: number): Promise<RankedRow[]> {
       's.average_score',
       's.metric_count',
     ])
-    .where('s.metric_count', '>', 0)
+    .where('s.metric_count', '>', 0);
+}
+
+export function topRanked(db: Kysely<DB>, limit: number): Promise<RankedRow[]> {
+  return rankedStaff(db)
     .orderBy('s.average_score', 'desc')
     .orderBy('s.metric_count', 'desc')
     .orderBy('e.last_name')
