@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import {
   IMPORT_MESSAGES,
@@ -7,8 +8,9 @@ import {
   type ImportProblem,
   type ImportReport,
 } from '#contract/csv-import';
+import type { DB } from '../../db/schema';
 import { readCsvRecords } from '../../lib/csv';
-import { badRequest } from '../../lib/errors';
+import { badRequest, conflict } from '../../lib/errors';
 
 /**
  * What both imports share: reading the file into rows under their column names (a clear 400
@@ -204,4 +206,26 @@ export function slices<T>(items: readonly T[], size: number): T[][] {
   for (let start = 0; start < items.length; start += size)
     result.push(items.slice(start, start + size));
   return result;
+}
+
+/**
+ * An import's checks and writes, `run` with the database: as they are on a dry run (which
+ * stores nothing), else in one transaction. Another request can change what the file was
+ * checked against before the writes land; `lostRace` tells that engine error, which becomes a
+ * 409 with `raceMessage`, nothing stored.
+ */
+export async function runImport(
+  db: Kysely<DB>,
+  dryRun: boolean,
+  run: (trx: Kysely<DB>) => Promise<ImportReport>,
+  lostRace: (error: unknown) => boolean,
+  raceMessage: string,
+): Promise<ImportReport> {
+  if (dryRun) return run(db);
+  try {
+    return await db.transaction().execute(run);
+  } catch (error) {
+    if (lostRace(error)) throw conflict(raceMessage);
+    throw error;
+  }
 }

@@ -15,7 +15,6 @@ import { referenceId } from '#contract/reference-field';
 import { isForeignKeyViolation } from '../../db/constraint-errors';
 import type { DB } from '../../db/schema';
 import { nowIso } from '../../lib/clock';
-import { conflict } from '../../lib/errors';
 import type { Actor } from '../../lib/route';
 import { writeAudit } from '../audit/audit.writer';
 import { addScoreTotals } from '../scores/add-score-totals';
@@ -24,6 +23,7 @@ import {
   ImportProblems,
   importReport,
   readImportFile,
+  runImport,
   shouldStore,
   slices,
   type ImportRow,
@@ -265,17 +265,13 @@ export function createMetricValueImport(db: Kysely<DB>) {
       return report;
     };
 
-    if (request.dry_run) return run(db);
-    try {
-      return await db.transaction().execute(run);
-    } catch (error) {
-      // An employee or metric type deleted after the check (PostgreSQL): nothing was stored.
-      if (isForeignKeyViolation(error)) {
-        throw conflict(
-          'An employee or metric type of this file was deleted while it was imported; nothing was imported. Please import again.',
-        );
-      }
-      throw error;
-    }
+    // An employee or metric type deleted after the check (PostgreSQL).
+    return runImport(
+      db,
+      request.dry_run,
+      run,
+      isForeignKeyViolation,
+      'An employee or metric type of this file was deleted while it was imported; nothing was imported. Please import again.',
+    );
   };
 }

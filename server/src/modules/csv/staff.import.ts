@@ -9,7 +9,6 @@ import { createEmployeeBodySchema } from '#contract/employees';
 import { isUniqueViolation } from '../../db/constraint-errors';
 import type { DB } from '../../db/schema';
 import { nowIso } from '../../lib/clock';
-import { conflict } from '../../lib/errors';
 import type { Actor } from '../../lib/route';
 import { writeAudit } from '../audit/audit.writer';
 import { toNewEmployeeRow } from '../employees/employee.mapper';
@@ -18,6 +17,7 @@ import {
   ImportProblems,
   importReport,
   readImportFile,
+  runImport,
   shouldStore,
   slices,
   type ImportRow,
@@ -270,17 +270,13 @@ export function createStaffImport(db: Kysely<DB>) {
       return report;
     };
 
-    if (request.dry_run) return run(db);
-    try {
-      return await db.transaction().execute(run);
-    } catch (error) {
-      // Another request took an email or employee ID after the check: nothing was stored.
-      if (isUniqueViolation(error)) {
-        throw conflict(
-          'Another change added staff with an email or Employee ID of this file while it was imported; nothing was imported. Please import again.',
-        );
-      }
-      throw error;
-    }
+    // Another request took an email or employee ID after the check.
+    return runImport(
+      db,
+      request.dry_run,
+      run,
+      isUniqueViolation,
+      'Another change added staff with an email or Employee ID of this file while it was imported; nothing was imported. Please import again.',
+    );
   };
 }
