@@ -1,7 +1,12 @@
 import { expect, it } from 'vitest';
 import { insertEmployee } from './helpers/factories';
 import { insertMetricType } from './helpers/performance-factories';
-import { describeStagedRaces, whileUncommitted, type RaceContext } from './helpers/staged-race';
+import {
+  describeStagedRaces,
+  employeeInsert,
+  whileUncommitted,
+  type RaceContext,
+} from './helpers/staged-race';
 
 /**
  * An import checks its file against the database and then stores it in one transaction; another
@@ -14,7 +19,7 @@ import { describeStagedRaces, whileUncommitted, type RaceContext } from './helpe
 function importWhile(
   context: RaceContext,
   statement: string,
-  values: unknown[],
+  values: readonly unknown[],
   url: string,
   csv: string,
 ) {
@@ -67,11 +72,7 @@ describeStagedRaces('CSV imports racing another change', (ctx) => {
 
     const answer = await importWhile(
       context,
-      `insert into employees (first_name, last_name, email, position, department, join_date,
-         salary_cents, created_at, updated_at)
-       values ('Ben', 'Elsewhere', 'ben.race@example.com', 'Lecturer', 'CIT', '2024-01-15', 0,
-         '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`,
-      [],
+      ...employeeInsert('ben.race@example.com'),
       '/api/employees/import',
       csv,
     );

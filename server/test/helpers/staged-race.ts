@@ -41,14 +41,14 @@ export function describeStagedRaces(title: string, suite: (ctx: () => RaceContex
 export async function whileUncommitted<T>(
   context: RaceContext,
   statement: string,
-  values: unknown[],
+  values: readonly unknown[],
   request: () => Promise<T>,
 ): Promise<T> {
   const client = new pg.Client({ connectionString: databaseUrl(context.databaseName) });
   await client.connect();
   try {
     await client.query('begin');
-    await client.query(statement, values);
+    await client.query(statement, [...values]);
     const answer = request();
     const deadline = Date.now() + 10_000;
     while (Date.now() < deadline) {
@@ -64,4 +64,15 @@ export async function whileUncommitted<T>(
   } finally {
     await client.end();
   }
+}
+
+/** The statement and values that add a staff record with this email (and Employee ID). */
+export function employeeInsert(email: string, employeeCode: string | null = null) {
+  return [
+    `insert into employees (first_name, last_name, email, employee_code, position, department,
+       join_date, salary_cents, created_at, updated_at)
+     values ('Someone', 'Elsewhere', $1, $2, 'Lecturer', 'CIT', '2024-01-15', 0,
+       '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`,
+    [email, employeeCode],
+  ] as const;
 }
