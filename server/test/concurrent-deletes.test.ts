@@ -92,7 +92,9 @@ describeStagedRaces('writes racing a deletion of their employee', (ctx) => {
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({
       success: false,
-      errors: [{ field: 'manager_id' }],
+      errors: [
+        { field: 'manager_id', message: 'manager_id must be the id of an existing employee' },
+      ],
     });
   });
 

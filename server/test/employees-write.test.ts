@@ -133,7 +133,9 @@ describeEachEngine('adding staff', (ctx) => {
       body: employeeBody({ manager_id: 987_654 }),
     });
     expect(res.status).toBe(400);
-    expect(res.body.errors[0].field).toBe('manager_id');
+    const message =
+      'manager_id must be the id of an existing employee (there is none with id 987654)';
+    expect(res.body).toMatchObject({ message, errors: [{ field: 'manager_id', message }] });
   });
 });
 
@@ -217,7 +219,9 @@ describeEachEngine('changing staff', (ctx) => {
       body: { manager_id: top },
     });
     expect(self.status).toBe(400);
-    expect(self.body.errors[0].field).toBe('manager_id');
+    expect(self.body.errors).toEqual([
+      { field: 'manager_id', message: 'manager_id: an employee cannot be their own manager' },
+    ]);
 
     for (const report of [middle, bottom]) {
       const loop = await ctx().call('PUT', `/api/employees/${top}`, {
@@ -225,7 +229,13 @@ describeEachEngine('changing staff', (ctx) => {
         body: { manager_id: report },
       });
       expect(loop.status).toBe(400);
-      expect(loop.body.message).toMatch(/reports to/);
+      expect(loop.body.errors).toEqual([
+        {
+          field: 'manager_id',
+          message:
+            'manager_id: that employee already reports to this one, directly or through others',
+        },
+      ]);
     }
 
     const fine = await ctx().call('PUT', `/api/employees/${bottom}`, {
