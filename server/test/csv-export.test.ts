@@ -356,18 +356,34 @@ describeEachEngine('CSV exports', (ctx) => {
 
   it('answers invalid filters with the JSON envelope before any file starts', async () => {
     const cases = [
-      ['/api/employees/export.csv?sort=password', 'sort'],
-      ['/api/performance-metrics/export.csv?user_id=abc', 'user_id'],
-      ['/api/bonuses/export.csv?employee_id=0x1', 'employee_id'],
-      ['/api/employees/rank/export.csv?limit=0', 'limit'],
-      ['/api/metrics/average/export.csv?order=sideways', 'order'],
-      [`/api/audit/export.csv?search=${'x'.repeat(201)}`, 'search'],
-    ];
-    for (const [url, field] of cases) {
-      const answer = await get(url!);
+      [
+        '/api/employees/export.csv?sort=password',
+        'sort',
+        `sort must be one of ${EMPLOYEE_SORT_FIELDS.join(', ')}`,
+      ],
+      [
+        '/api/performance-metrics/export.csv?user_id=abc',
+        'user_id',
+        'user_id must be a positive whole number',
+      ],
+      [
+        '/api/bonuses/export.csv?employee_id=0x1',
+        'employee_id',
+        'employee_id must be a positive whole number',
+      ],
+      ['/api/employees/rank/export.csv?limit=0', 'limit', 'limit must be at least 1'],
+      ['/api/metrics/average/export.csv?order=sideways', 'order', 'order must be asc or desc'],
+      [
+        `/api/audit/export.csv?search=${'x'.repeat(201)}`,
+        'search',
+        'search must be at most 200 characters',
+      ],
+    ] as const;
+    for (const [url, field, message] of cases) {
+      const answer = await get(url);
       expect(answer.status, url).toBe(400);
       expect(answer.headers['content-type']).toMatch(/^application\/json/);
-      expect(answer.body.errors[0].field).toBe(field);
+      expect(answer.body, url).toEqual({ success: false, message, errors: [{ field, message }] });
     }
   });
 

@@ -142,12 +142,21 @@ describeEachEngine('rankings', (ctx) => {
   });
 
   it('rejects a limit outside 1..1000 with 400 naming limit', async () => {
-    for (const limit of ['0', '1001', 'ten', '2.5']) {
+    for (const [limit, message] of [
+      ['0', 'limit must be at least 1'],
+      ['1001', 'limit must be at most 1000'],
+      ['ten', 'limit must be a whole number'],
+      ['2.5', 'limit must be a whole number'],
+    ] as const) {
       const res = await ctx().call('GET', `/api/employees/rank?limit=${limit}`, {
         token: ctx().as.employee.token,
       });
       expect(res.status, limit).toBe(400);
-      expect(res.body.message).toMatch(/limit/);
+      expect(res.body, limit).toEqual({
+        success: false,
+        message,
+        errors: [{ field: 'limit', message }],
+      });
     }
   });
 
