@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { METRIC_TYPE_MESSAGES } from '#contract/metric-types';
 import { auditEntriesOf, expectHrOnly } from './helpers/access-matrix';
 import { insertEmployee } from './helpers/factories';
 import { insertMetricType, insertMetricValue } from './helpers/performance-factories';
@@ -145,9 +146,11 @@ describeEachEngine('metric types', (ctx) => {
     for (const [body, field, message] of cases) {
       const res = await create(body);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(res.body.success).toBe(false);
-      expect(res.body.message).toBe(message);
-      expect(res.body.errors[0].field).toBe(field);
+      expect(res.body, JSON.stringify(body)).toEqual({
+        success: false,
+        message,
+        errors: [{ field, message }],
+      });
     }
     // The same rules hold on update.
     const id = await insertMetricType(ctx().db);
@@ -175,8 +178,12 @@ describeEachEngine('metric types', (ctx) => {
 
     const again = await create({ metric_name: `  ${name.toUpperCase()} ` });
     expect(again.status).toBe(409);
-    expect(again.body.message).toBe(`A metric type named ${name} already exists`);
-    expect(again.body.errors[0].field).toBe('metric_name');
+    const duplicate = METRIC_TYPE_MESSAGES.duplicateName(name);
+    expect(again.body).toEqual({
+      success: false,
+      message: duplicate,
+      errors: [{ field: 'metric_name', message: duplicate }],
+    });
 
     const other = await create({ metric_name: uniqueName('Other') });
     const rename = await ctx().call('PUT', `/api/metric-types/${other.body.data.metric_type.id}`, {
