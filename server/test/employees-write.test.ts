@@ -1,8 +1,17 @@
 import { expect, it } from 'vitest';
+import { DEPARTMENTS } from '#contract/employee-options';
 import { nowIso } from '../src/lib/clock';
+import { EMPLOYEE_CONFLICTS } from '../src/modules/employees/employees.service';
 import { applyScoreChange } from '../src/modules/scores/scores.repository';
 import { employeeBody, insertEmployee } from './helpers/factories';
 import { describeEachEngine, type TestContext } from './helpers/test-app';
+
+/** A 409 refusing `field` with `message`. */
+const conflictOn = (field: string, message: string) => ({
+  success: false,
+  message,
+  errors: [{ field, message }],
+});
 
 /** Writes of staff records: SPEC.md section 5 rules, conflicts, managers, audit, deletion. */
 
@@ -117,14 +126,13 @@ describeEachEngine('adding staff', (ctx) => {
       body: employeeBody({ email: ' DUP@Example.com' }),
     });
     expect(sameEmail.status).toBe(409);
-    expect(sameEmail.body.errors[0].field).toBe('email');
-    expect(sameEmail.body.message).toBe('An employee with this email already exists');
+    expect(sameEmail.body).toEqual(conflictOn('email', EMPLOYEE_CONFLICTS.email));
     const sameCode = await ctx().call('POST', '/api/employees', {
       token,
       body: employeeBody({ employee_code: 'D-1' }),
     });
     expect(sameCode.status).toBe(409);
-    expect(sameCode.body.errors[0].field).toBe('employee_code');
+    expect(sameCode.body).toEqual(conflictOn('employee_code', EMPLOYEE_CONFLICTS.employeeCode));
   });
 
   it('needs the manager to be an existing employee', async () => {
@@ -174,16 +182,20 @@ describeEachEngine('changing staff', (ctx) => {
   it('rejects blanking a required field and a bad email with 400', async () => {
     const id = await insertEmployee(ctx().db);
     const token = ctx().as.admin.token;
-    for (const [body, field] of [
-      [{ first_name: '' }, 'first_name'],
-      [{ last_name: null }, 'last_name'],
-      [{ email: 'nope' }, 'email'],
-      [{ department: 'Nowhere' }, 'department'],
-      [{ salary: -5 }, 'salary'],
+    for (const [body, field, message] of [
+      [{ first_name: '' }, 'first_name', 'First name is required'],
+      [{ last_name: null }, 'last_name', 'Last name is required'],
+      [{ email: 'nope' }, 'email', 'Email must be a valid email address'],
+      [
+        { department: 'Nowhere' },
+        'department',
+        `Department must be one of ${DEPARTMENTS.join(', ')}`,
+      ],
+      [{ salary: -5 }, 'salary', 'Salary must be a number of at least 0'],
     ] as const) {
       const res = await ctx().call('PUT', `/api/employees/${id}`, { token, body });
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(res.body.errors[0].field).toBe(field);
+      expect(res.body).toEqual({ success: false, message, errors: [{ field, message }] });
     }
   });
 
@@ -196,11 +208,13 @@ describeEachEngine('changing staff', (ctx) => {
       body: { email: 'Taken@example.com' },
     });
     expect(email.status).toBe(409);
+    expect(email.body).toEqual(conflictOn('email', EMPLOYEE_CONFLICTS.email));
     const code = await ctx().call('PUT', `/api/employees/${b}`, {
       token,
       body: { employee_code: 'T-1' },
     });
     expect(code.status).toBe(409);
+    expect(code.body).toEqual(conflictOn('employee_code', EMPLOYEE_CONFLICTS.employeeCode));
     const own = await ctx().call('PUT', `/api/employees/${a}`, {
       token,
       body: { email: 'TAKEN@example.com', employee_code: 'T-1' },
