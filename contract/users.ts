@@ -3,7 +3,7 @@ import { MIN_PASSWORD_LENGTH } from './auth-messages';
 import { pageQuerySchema, paginationSchema, sortOrderSchema } from './envelope';
 import { emailField, requiredText, timestampSchema } from './fields';
 import { USER_TYPES, userTypeSchema } from './roles';
-import { USER_SORT_FIELDS } from './user-options';
+import { USER_MESSAGES, USER_SORT_FIELDS } from './user-options';
 
 /** Application users (SPEC.md sections 3, 5 and 7; PRODUCT.md section 2). Admins only. */
 
@@ -21,8 +21,8 @@ const adminSetPassword = z
 const userTypeField = z.enum(USER_TYPES, {
   error: (issue) =>
     issue.input === undefined || issue.input === null
-      ? 'user_type is required'
-      : `user_type must be one of ${USER_TYPES.join(', ')}`,
+      ? USER_MESSAGES.userTypeRequired
+      : `User type must be one of ${USER_TYPES.join(', ')}`,
 });
 
 export const createUserBodySchema = z.object({

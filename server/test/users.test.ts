@@ -185,7 +185,8 @@ describeEachEngine('users: creating', (ctx) => {
       [{ email: undefined }, 'email', USER_MESSAGES.emailRequired],
       [{ firstname: '' }, 'firstname', USER_MESSAGES.firstNameRequired],
       [{ lastname: undefined }, 'lastname', USER_MESSAGES.lastNameRequired],
-      [{ user_type: 'root' }, 'user_type', 'user_type must be one of admin, manager, employee'],
+      [{ user_type: 'root' }, 'user_type', 'User type must be one of admin, manager, employee'],
+      [{ user_type: null }, 'user_type', USER_MESSAGES.userTypeRequired],
       [{ password: 'short' }, 'password', 'Password must be at least 8 characters long'],
     ];
     for (const [overrides, field, message] of cases) {
