@@ -174,8 +174,14 @@ describeEachEngine('audit trail', (ctx) => {
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ success: false, message: 'Audit entry not found' });
 
+    const malformedMessage = 'id must be a positive whole number';
     const malformed = await ctx().call('GET', '/api/audit/abc', { token: ctx().as.admin.token });
     expect(malformed.status).toBe(400);
+    expect(malformed.body).toEqual({
+      success: false,
+      message: malformedMessage,
+      errors: [{ field: 'id', message: malformedMessage }],
+    });
   });
 
   it('has no way to create, edit or delete an entry', async () => {

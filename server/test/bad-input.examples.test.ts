@@ -94,8 +94,14 @@ describeEachEngine('bad input: what the property test found', (ctx) => {
         success: false,
         message: 'id must be a positive whole number',
       });
+      const filterMessage = 'employee_id must be a positive whole number';
       const filtered = await ctx().call('GET', `/api/bonuses?employee_id=${spelling}`, admin());
       expect(filtered.status, spelling).toBe(400);
+      expect(filtered.body, spelling).toEqual({
+        success: false,
+        message: filterMessage,
+        errors: [{ field: 'employee_id', message: filterMessage }],
+      });
     }
   });
 });

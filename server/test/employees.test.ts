@@ -265,8 +265,14 @@ describeEachEngine('staff list', (ctx) => {
     expect(bad.status).toBe(400);
     const message = `sort must be one of ${EMPLOYEE_SORT_FIELDS.join(', ')}`;
     expect(bad.body).toEqual({ success: false, message, errors: [{ field: 'sort', message }] });
+    const orderMessage = 'order must be asc or desc';
     const badOrder = await ctx().call('GET', '/api/employees?order=sideways', { token });
     expect(badOrder.status).toBe(400);
+    expect(badOrder.body).toEqual({
+      success: false,
+      message: orderMessage,
+      errors: [{ field: 'order', message: orderMessage }],
+    });
   });
 
   it('refuses a limit above 1000 or a page below 1', async () => {

@@ -186,10 +186,16 @@ describeEachEngine('questions: the lists', (ctx) => {
       expect(res.status, query).toBe(400);
       expect(res.body, query).toEqual({ success: false, message, errors: [{ field, message }] });
     }
+    const ownMessage = 'status must be one of answered, pending, all';
     const own = await ctx().call('GET', '/api/responses/all?status=maybe', {
       token: ctx().as.employee.token,
     });
     expect(own.status).toBe(400);
+    expect(own.body).toEqual({
+      success: false,
+      message: ownMessage,
+      errors: [{ field: 'status', message: ownMessage }],
+    });
   });
 
   it('never shows an employee the HR list or anyone else’s answers', async () => {
