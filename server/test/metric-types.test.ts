@@ -191,6 +191,11 @@ describeEachEngine('metric types', (ctx) => {
       body: { metric_name: name.toLowerCase() },
     });
     expect(rename.status).toBe(409);
+    expect(rename.body).toEqual({
+      success: false,
+      message: duplicate,
+      errors: [{ field: 'metric_name', message: duplicate }],
+    });
 
     // Changing only the case of its own name is fine.
     const self = await ctx().call('PUT', `/api/metric-types/${first.body.data.metric_type.id}`, {
@@ -330,9 +335,16 @@ describeEachEngine('metric types', (ctx) => {
     const all = await ctx().call('GET', '/api/metric-types?limit=1000', asManager());
     expect(all.body.data.pagination.total).toBe(all.body.data.metric_types.length);
 
-    for (const query of ['limit=1001', 'limit=0', 'page=0', 'sort=password', 'order=up']) {
+    for (const [query, field, message] of [
+      ['limit=1001', 'limit', 'limit must be at most 1000'],
+      ['limit=0', 'limit', 'limit must be at least 1'],
+      ['page=0', 'page', 'page must be at least 1'],
+      ['sort=password', 'sort', 'sort must be one of metric_name, created_at, id'],
+      ['order=up', 'order', 'order must be asc or desc'],
+    ] as const) {
       const res = await ctx().call('GET', `/api/metric-types?${query}`, asManager());
       expect(res.status, query).toBe(400);
+      expect(res.body, query).toEqual({ success: false, message, errors: [{ field, message }] });
     }
   });
 

@@ -277,6 +277,11 @@ describeEachEngine('users: changing and deleting', (ctx) => {
       body: { email: ctx().as.employee.email },
     });
     expect(taken.status).toBe(409);
+    expect(taken.body).toEqual({
+      success: false,
+      message: USER_MESSAGES.emailTaken,
+      errors: [{ field: 'email', message: USER_MESSAGES.emailTaken }],
+    });
     const short = await ctx().call('PUT', `/api/users/${user.id}`, {
       token,
       body: { password: 'tiny' },
