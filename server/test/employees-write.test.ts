@@ -94,8 +94,14 @@ describeEachEngine('adding staff', (ctx) => {
       expect(res.body.errors[0].field, JSON.stringify(overrides)).toBe(field);
       expect(res.body.message, JSON.stringify(overrides)).toMatch(message);
     }
+    const notObjectMessage = 'The request body must be a JSON object';
     const notObject = await ctx().call('POST', '/api/employees', { token, body: [1, 2] });
     expect(notObject.status).toBe(400);
+    expect(notObject.body).toEqual({
+      success: false,
+      message: notObjectMessage,
+      errors: [{ field: 'body', message: notObjectMessage }],
+    });
     const after = await ctx()
       .db.selectFrom('employees')
       .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -235,12 +235,21 @@ describeEachEngine(
         headers: { 'content-type': 'application/json' },
       });
       expect(notJson.status).toBe(400);
+      expect(notJson.body).toEqual({
+        success: false,
+        message: 'The request body is not valid JSON',
+      });
       // The original app's fixed bearer value and a bare email get nowhere either.
       const legacy = await ctx().call('POST', '/api/auth/google-login', {
         body: { email: user.email },
         headers: { authorization: 'Bearer google-auth-token' },
       });
       expect(legacy.status).toBe(400);
+      expect(legacy.body).toEqual({
+        success: false,
+        message: 'id_token is required',
+        errors: [{ field: 'id_token', message: 'id_token is required' }],
+      });
     });
 
     it('writes "User Login" mentioning Google on success and "User Login Failed" on refusal', async () => {

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { backfillMessages } from '#contract/backfill-date';
+import { METRIC_VALUE_MESSAGES } from '#contract/metric-value-rule';
 import { PERFORMANCE_METRIC_MESSAGES } from '#contract/performance-metrics';
 import { monthKey } from '../src/lib/calendar';
 import { auditEntriesOf, expectHrOnly } from './helpers/access-matrix';
@@ -157,6 +158,11 @@ describeEachEngine('performance metrics', (ctx) => {
       const res = await record({ metric_type_id: typeId, user_id: employeeId, value });
       if (hundredths === null) {
         expect(res.status, String(value)).toBe(400);
+        expect(res.body, String(value)).toEqual({
+          success: false,
+          message: METRIC_VALUE_MESSAGES.tooPrecise,
+          errors: [{ field: 'value', message: METRIC_VALUE_MESSAGES.tooPrecise }],
+        });
         continue;
       }
       expect(res.status, String(value)).toBe(201);
@@ -422,9 +428,15 @@ describeEachEngine('performance metrics', (ctx) => {
       pagination: { page: 1, limit: 50, total: 0 },
     });
 
-    for (const query of ['user_id=abc', 'metric_type_id=0', 'limit=1001', 'page=-1']) {
+    for (const [query, field, message] of [
+      ['user_id=abc', 'user_id', 'user_id must be a positive whole number'],
+      ['metric_type_id=0', 'metric_type_id', 'metric_type_id must be a positive whole number'],
+      ['limit=1001', 'limit', 'limit must be at most 1000'],
+      ['page=-1', 'page', 'page must be at least 1'],
+    ] as const) {
       const res = await ctx().call('GET', `/api/performance-metrics?${query}`, asManager());
       expect(res.status, query).toBe(400);
+      expect(res.body, query).toEqual({ success: false, message, errors: [{ field, message }] });
     }
   });
 
