@@ -15,6 +15,7 @@ export const AUTH_MESSAGES = {
   currentPasswordWrong: 'Current password is incorrect',
   passwordChanged: 'Password changed successfully!',
   tooManyAttempts: 'Too many sign-in attempts. Please wait and try again.',
+  tooManyRequests: 'Too many requests from this account. Please wait a minute and try again.',
   sessionExpired: 'Your session has expired. Please sign in again.',
   notSignedIn: 'Authentication required',
   forbidden: 'You do not have permission to do this',

@@ -8,6 +8,7 @@ import apiDocs from './plugins/api-docs';
 import auth from './plugins/auth';
 import errors, { answerFrameworkError } from './plugins/errors';
 import fairTurns from './plugins/fair-turns';
+import requestLimit from './plugins/request-limit';
 import responseCache from './plugins/response-cache';
 import security from './plugins/security';
 import services from './plugins/services';
@@ -72,6 +73,7 @@ export async function buildApp(options: AppOptions) {
     scriptHashes: options.webRoot ? webAppScriptHashes(options.webRoot) : [],
   });
   await app.register(auth);
+  await app.register(requestLimit);
   await app.register(textGuard);
   await app.register(responseCache);
   await app.register(apiDocs);

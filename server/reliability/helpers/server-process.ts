@@ -80,6 +80,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       ADMIN_PASSWORD: ADMIN.password,
       DEMO_DATA: 'false',
       LOG_LEVEL: 'warn',
+      // The write loads send thousands of requests a minute as one account.
+      REQUESTS_PER_MINUTE_PER_ACCOUNT: '1000000',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -59,6 +59,8 @@ export async function startTestApp(
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     DEMO_DATA: 'false',
+    // Suites send hundreds of requests as one account; request-limit.test.ts sets its own.
+    REQUESTS_PER_MINUTE_PER_ACCOUNT: '1000000',
     ...env,
   });
   const tokens = createTokenService(randomBytes(32).toString('base64url'), config.JWT_EXPIRES_IN);
