@@ -10,6 +10,7 @@ import { nowIso } from '../src/lib/clock';
 import { PLANNED_ONCE } from '../src/db/prepared-statements';
 import { writeAudit } from '../src/modules/audit/audit.writer';
 import { auditedBy, auditEntryCount, insertAuditEntry } from './helpers/audit';
+import { errorEnvelope } from './helpers/error-envelope';
 import { describeEachEngine } from './helpers/test-app';
 
 describeEachEngine('audit trail', (ctx) => {
@@ -156,7 +157,7 @@ describeEachEngine('audit trail', (ctx) => {
     for (const [query, field, message] of cases) {
       const res = await ctx().call('GET', `/api/audit?${query}`, { token: ctx().as.admin.token });
       expect(res.status, query).toBe(400);
-      expect(res.body, query).toEqual({ success: false, message, errors: [{ field, message }] });
+      expect(res.body, query).toEqual(errorEnvelope(message, field));
     }
   });
 
@@ -172,16 +173,12 @@ describeEachEngine('audit trail', (ctx) => {
 
     const missing = await ctx().call('GET', '/api/audit/999999', { token: ctx().as.admin.token });
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ success: false, message: 'Audit entry not found' });
+    expect(missing.body).toEqual(errorEnvelope('Audit entry not found'));
 
     const malformedMessage = 'id must be a positive whole number';
     const malformed = await ctx().call('GET', '/api/audit/abc', { token: ctx().as.admin.token });
     expect(malformed.status).toBe(400);
-    expect(malformed.body).toEqual({
-      success: false,
-      message: malformedMessage,
-      errors: [{ field: 'id', message: malformedMessage }],
-    });
+    expect(malformed.body).toEqual(errorEnvelope(malformedMessage, 'id'));
   });
 
   it('has no way to create, edit or delete an entry', async () => {

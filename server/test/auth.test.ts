@@ -1,6 +1,7 @@
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '#contract/auth-messages';
+import { errorEnvelope } from './helpers/error-envelope';
 import { describeEachEngine } from './helpers/test-app';
 
 describeEachEngine('sign-in', (ctx) => {
@@ -44,20 +45,13 @@ describeEachEngine('sign-in', (ctx) => {
     expect(wrongPassword.status).toBe(401);
     expect(wrongEmail.status).toBe(401);
     expect(wrongPassword.body).toEqual(wrongEmail.body);
-    expect(wrongPassword.body).toEqual({
-      success: false,
-      message: AUTH_MESSAGES.invalidCredentials,
-    });
+    expect(wrongPassword.body).toEqual(errorEnvelope(AUTH_MESSAGES.invalidCredentials));
   });
 
   it('rejects malformed input with 400 naming the field', async () => {
     const noEmail = await ctx().call('POST', '/api/auth/login', { body: { password: 'x' } });
     expect(noEmail.status).toBe(400);
-    expect(noEmail.body).toEqual({
-      success: false,
-      message: AUTH_MESSAGES.emailRequired,
-      errors: [{ field: 'email', message: AUTH_MESSAGES.emailRequired }],
-    });
+    expect(noEmail.body).toEqual(errorEnvelope(AUTH_MESSAGES.emailRequired, 'email'));
 
     const badEmail = await ctx().call('POST', '/api/auth/login', {
       body: { email: 'not-an-email', password: 'x' },
@@ -117,7 +111,7 @@ describeEachEngine(
       });
       expect(locked.status).toBe(429);
       expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
-      expect(locked.body).toEqual({ success: false, message: AUTH_MESSAGES.tooManyAttempts });
+      expect(locked.body).toEqual(errorEnvelope(AUTH_MESSAGES.tooManyAttempts));
     });
 
     it('refuses an address that fails across many accounts', async () => {

@@ -1,4 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
+import { errorEnvelope } from './helpers/error-envelope';
 import { insertEmployee, recordMetricValue } from './helpers/factories';
 import { describeEachEngine } from './helpers/test-app';
 
@@ -162,7 +163,7 @@ describeEachEngine('average scores', (ctx) => {
         token: ctx().as.admin.token,
       });
       expect(res.status, query).toBe(400);
-      expect(res.body, query).toEqual({ success: false, message, errors: [{ field, message }] });
+      expect(res.body, query).toEqual(errorEnvelope(message, field));
     }
   });
 });

@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { errorEnvelope } from './helpers/error-envelope';
 import { insertEmployee } from './helpers/factories';
 import { describeEachEngine } from './helpers/test-app';
 import { tableSnapshot } from './helpers/table-snapshot';
@@ -10,7 +11,7 @@ import { tableSnapshot } from './helpers/table-snapshot';
 /** The whole answer to text no database here can store, naming the field it was found in. */
 const unstorable = (field: string) => {
   const message = `${field} contains a character that cannot be stored (NUL or an unpaired surrogate)`;
-  return { success: false, message, errors: [{ field, message }] };
+  return errorEnvelope(message, field);
 };
 
 describeEachEngine('bad input: what the property test found', (ctx) => {
@@ -73,14 +74,14 @@ describeEachEngine('bad input: what the property test found', (ctx) => {
   it('answers an address with broken percent-encoding in the envelope', async () => {
     const res = await ctx().call('GET', '/api/employees/%E0%A4%A', admin());
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ success: false, message: 'The address is not valid' });
+    expect(res.body).toEqual(errorEnvelope('The address is not valid'));
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
   it('answers an over-long path parameter in the envelope', async () => {
     const res = await ctx().call('GET', `/api/employees/${'9'.repeat(250)}`, admin());
     expect(res.status).toBe(414);
-    expect(res.body).toEqual({ success: false, message: 'The address is too long' });
+    expect(res.body).toEqual(errorEnvelope('The address is too long'));
   });
 
   it('takes ids in paths and filters as decimal digits only (no hex, exponent or padding)', async () => {
@@ -90,18 +91,11 @@ describeEachEngine('bad input: what the property test found', (ctx) => {
     for (const spelling of [`0x${id.toString(16)}`, `${id}e0`, `${id}.0`, `%20${id}`, `+${id}`]) {
       const res = await ctx().call('GET', `/api/employees/${spelling}`, admin());
       expect(res.status, spelling).toBe(400);
-      expect(res.body).toMatchObject({
-        success: false,
-        message: 'id must be a positive whole number',
-      });
+      expect(res.body).toEqual(errorEnvelope('id must be a positive whole number', 'id'));
       const filterMessage = 'employee_id must be a positive whole number';
       const filtered = await ctx().call('GET', `/api/bonuses?employee_id=${spelling}`, admin());
       expect(filtered.status, spelling).toBe(400);
-      expect(filtered.body, spelling).toEqual({
-        success: false,
-        message: filterMessage,
-        errors: [{ field: 'employee_id', message: filterMessage }],
-      });
+      expect(filtered.body, spelling).toEqual(errorEnvelope(filterMessage, 'employee_id'));
     }
   });
 });

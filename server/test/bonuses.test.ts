@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { BONUS_MESSAGES } from '#contract/bonuses';
 import { auditEntriesOf, expectHrOnly } from './helpers/access-matrix';
+import { errorEnvelope } from './helpers/error-envelope';
 import { insertEmployee } from './helpers/factories';
 import { insertBonus } from './helpers/performance-factories';
 import { describeEachEngine, type TestContext } from './helpers/test-app';
@@ -117,11 +118,7 @@ describeEachEngine('bonuses', (ctx) => {
     for (const [body, field, message] of cases) {
       const res = await award(body);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(res.body, JSON.stringify(body)).toEqual({
-        success: false,
-        message,
-        errors: [{ field, message }],
-      });
+      expect(res.body, JSON.stringify(body)).toEqual(errorEnvelope(message, field));
     }
     const unknown = await award({ employee_id: 987654, bonus_name: 'A', description: 'B' });
     expect(unknown.status).toBe(404);
@@ -212,11 +209,7 @@ describeEachEngine('bonuses', (ctx) => {
 
     const moved = await put({ employee_id: other, bonus_name: 'X', description: 'Y' });
     expect(moved.status).toBe(400);
-    expect(moved.body).toEqual({
-      success: false,
-      message: BONUS_MESSAGES.employeeIsFixed,
-      errors: [{ field: 'employee_id', message: BONUS_MESSAGES.employeeIsFixed }],
-    });
+    expect(moved.body).toEqual(errorEnvelope(BONUS_MESSAGES.employeeIsFixed, 'employee_id'));
     expect((await put({ description: 'Y' })).body.message).toBe('Bonus name is required');
     expect((await put({ bonus_name: 'X' })).body.message).toBe('Description is required');
 
@@ -273,7 +266,7 @@ describeEachEngine('bonuses', (ctx) => {
     ] as const) {
       const gone = await ctx().call(method, `/api/bonuses/${id}`, { ...asManager(), body });
       expect(gone.status, method).toBe(404);
-      expect(gone.body).toEqual({ success: false, message: 'Bonus not found' });
+      expect(gone.body).toEqual(errorEnvelope('Bonus not found'));
     }
   });
 });

@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { errorEnvelope } from './helpers/error-envelope';
 import { insertEmployee } from './helpers/factories';
 import { insertMetricType } from './helpers/performance-factories';
 import { describeStagedRaces, whileUncommitted, type RaceContext } from './helpers/staged-race';
@@ -26,7 +27,7 @@ describeStagedRaces('writes racing a deletion of their employee', (ctx) => {
       }),
     );
     expect(answer.status).toBe(404);
-    expect(answer.body).toMatchObject({ success: false, message: 'Employee not found' });
+    expect(answer.body).toEqual(errorEnvelope('Employee not found', 'user_id'));
   });
 
   it('awarding a bonus answers 404 Employee not found, not 500', async () => {
@@ -39,7 +40,7 @@ describeStagedRaces('writes racing a deletion of their employee', (ctx) => {
       }),
     );
     expect(answer.status).toBe(404);
-    expect(answer.body).toMatchObject({ success: false, message: 'Employee not found' });
+    expect(answer.body).toEqual(errorEnvelope('Employee not found', 'employee_id'));
   });
 
   it('asking a question answers 404 naming the employee, not 500', async () => {
@@ -53,10 +54,7 @@ describeStagedRaces('writes racing a deletion of their employee', (ctx) => {
       }),
     );
     expect(answer.status).toBe(404);
-    expect(answer.body).toMatchObject({
-      success: false,
-      message: `Employee not found: ${leaves}`,
-    });
+    expect(answer.body).toEqual(errorEnvelope(`Employee not found: ${leaves}`, 'employee_ids'));
     const asked = await context.db.selectFrom('questions').selectAll().execute();
     expect(asked).toEqual([]);
   });
@@ -72,10 +70,9 @@ describeStagedRaces('writes racing a deletion of their employee', (ctx) => {
       }),
     );
     expect(answer.status).toBe(409);
-    expect(answer.body).toMatchObject({
-      success: false,
-      message: 'The staff changed while asking everyone: please ask again',
-    });
+    expect(answer.body).toEqual(
+      errorEnvelope('The staff changed while asking everyone: please ask again'),
+    );
     expect(await context.db.selectFrom('questions').selectAll().execute()).toEqual([]);
   });
 
@@ -90,12 +87,9 @@ describeStagedRaces('writes racing a deletion of their employee', (ctx) => {
       }),
     );
     expect(answer.status).toBe(400);
-    expect(answer.body).toMatchObject({
-      success: false,
-      errors: [
-        { field: 'manager_id', message: 'manager_id must be the id of an existing employee' },
-      ],
-    });
+    expect(answer.body).toEqual(
+      errorEnvelope('manager_id must be the id of an existing employee', 'manager_id'),
+    );
   });
 
   it('linking an account answers 404 Employee not found, not 500', async () => {
@@ -107,7 +101,7 @@ describeStagedRaces('writes racing a deletion of their employee', (ctx) => {
       }),
     );
     expect(answer.status).toBe(404);
-    expect(answer.body).toMatchObject({ success: false, message: 'Employee not found' });
+    expect(answer.body).toEqual(errorEnvelope('Employee not found'));
     const accounts = await context.db
       .selectFrom('users')
       .select('id')

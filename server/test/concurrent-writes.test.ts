@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import { METRIC_TYPE_MESSAGES } from '#contract/metric-types';
 import { USER_MESSAGES } from '#contract/user-options';
 import { EMPLOYEE_CONFLICTS } from '../src/modules/employees/employees.service';
+import { errorEnvelope } from './helpers/error-envelope';
 import { insertEmployee } from './helpers/factories';
 import { insertMetricType } from './helpers/performance-factories';
 import { describeStagedRaces, employeeInsert, whileUncommitted } from './helpers/staged-race';
@@ -30,11 +31,7 @@ describeStagedRaces('writes racing another write their checks could not see', (c
         }),
     );
     expect(answer.status, answer.text).toBe(409);
-    expect(answer.body).toMatchObject({
-      success: false,
-      message: USER_MESSAGES.emailTaken,
-      errors: [{ field: 'email', message: USER_MESSAGES.emailTaken }],
-    });
+    expect(answer.body).toEqual(errorEnvelope(USER_MESSAGES.emailTaken, 'email'));
   });
 
   it('adding staff whose email or Employee ID is taken meanwhile answers 409 on that field', async () => {
@@ -60,10 +57,7 @@ describeStagedRaces('writes racing another write their checks could not see', (c
       add('taken.staff@example.com', 'RACE-1'),
     );
     expect(email.status, email.text).toBe(409);
-    expect(email.body).toMatchObject({
-      message: EMPLOYEE_CONFLICTS.email,
-      errors: [{ field: 'email', message: EMPLOYEE_CONFLICTS.email }],
-    });
+    expect(email.body).toEqual(errorEnvelope(EMPLOYEE_CONFLICTS.email, 'email'));
 
     const code = await whileUncommitted(
       context,
@@ -71,10 +65,7 @@ describeStagedRaces('writes racing another write their checks could not see', (c
       add('second.code@example.com', 'RACE-2'),
     );
     expect(code.status, code.text).toBe(409);
-    expect(code.body).toMatchObject({
-      message: EMPLOYEE_CONFLICTS.employeeCode,
-      errors: [{ field: 'employee_code', message: EMPLOYEE_CONFLICTS.employeeCode }],
-    });
+    expect(code.body).toEqual(errorEnvelope(EMPLOYEE_CONFLICTS.employeeCode, 'employee_code'));
 
     const stored = await context.db
       .selectFrom('employees')
@@ -99,7 +90,7 @@ describeStagedRaces('writes racing another write their checks could not see', (c
     );
     const message = METRIC_TYPE_MESSAGES.duplicateName('raced name');
     expect(answer.status, answer.text).toBe(409);
-    expect(answer.body).toMatchObject({ message, errors: [{ field: 'metric_name', message }] });
+    expect(answer.body).toEqual(errorEnvelope(message, 'metric_name'));
   });
 
   it('deleting a metric type while a value of it is recorded answers 409 and keeps the type', async () => {
@@ -115,10 +106,7 @@ describeStagedRaces('writes racing another write their checks could not see', (c
         context.call('DELETE', `/api/metric-types/${typeId}`, { token: context.as.admin.token }),
     );
     expect(answer.status, answer.text).toBe(409);
-    expect(answer.body).toMatchObject({
-      success: false,
-      message: METRIC_TYPE_MESSAGES.inUse('Raced Type', 1),
-    });
+    expect(answer.body).toEqual(errorEnvelope(METRIC_TYPE_MESSAGES.inUse('Raced Type', 1)));
     const kept = await context.db
       .selectFrom('metric_types')
       .select('id')
@@ -141,10 +129,9 @@ describeStagedRaces('writes racing another write their checks could not see', (c
         }),
     );
     expect(answer.status, answer.text).toBe(409);
-    expect(answer.body).toMatchObject({
-      success: false,
-      message: 'The account was linked or created by someone else at the same moment',
-    });
+    expect(answer.body).toEqual(
+      errorEnvelope('The account was linked or created by someone else at the same moment'),
+    );
     const accounts = await context.db
       .selectFrom('users')
       .select(['lastname', 'employee_id'])

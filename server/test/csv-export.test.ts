@@ -19,6 +19,7 @@ import { staffCsvBatches } from '../src/modules/csv/staff.export';
 import { AUTH_MESSAGES } from '#contract/auth-messages';
 import { insertAuditEntry } from './helpers/audit';
 import { csvOf } from './helpers/csv';
+import { errorEnvelope } from './helpers/error-envelope';
 import { insertEmployee } from './helpers/factories';
 import { insertBonus, insertMetricType, insertMetricValue } from './helpers/performance-factories';
 import { describeEachEngine, type TestContext } from './helpers/test-app';
@@ -338,7 +339,7 @@ describeEachEngine('CSV exports', (ctx) => {
     for (const url of EXPORTS.map(([path]) => path).filter((path) => !path.includes('rank'))) {
       const employee = await get(url, 'employee');
       expect(employee.status, url).toBe(403);
-      expect(employee.body).toEqual({ success: false, message: AUTH_MESSAGES.forbidden });
+      expect(employee.body).toEqual(errorEnvelope(AUTH_MESSAGES.forbidden));
       expect((await ctx().call('GET', url)).status, url).toBe(401);
     }
     expect((await get('/api/audit/export.csv', 'manager')).status).toBe(403);
@@ -383,7 +384,7 @@ describeEachEngine('CSV exports', (ctx) => {
       const answer = await get(url);
       expect(answer.status, url).toBe(400);
       expect(answer.headers['content-type']).toMatch(/^application\/json/);
-      expect(answer.body, url).toEqual({ success: false, message, errors: [{ field, message }] });
+      expect(answer.body, url).toEqual(errorEnvelope(message, field));
     }
   });
 

@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { errorEnvelope } from './helpers/error-envelope';
 import { insertEmployee } from './helpers/factories';
 import { insertMetricType } from './helpers/performance-factories';
 import {
@@ -49,11 +50,11 @@ describeStagedRaces('CSV imports racing another change', (ctx) => {
     );
 
     expect(answer.status, answer.text).toBe(409);
-    expect(answer.body).toEqual({
-      success: false,
-      message:
+    expect(answer.body).toEqual(
+      errorEnvelope(
         'An employee or metric type of this file was deleted while it was imported; nothing was imported. Please import again.',
-    });
+      ),
+    );
     const stored = await context.db
       .selectFrom('performance_metrics')
       .select('id')
@@ -78,11 +79,11 @@ describeStagedRaces('CSV imports racing another change', (ctx) => {
     );
 
     expect(answer.status, answer.text).toBe(409);
-    expect(answer.body).toEqual({
-      success: false,
-      message:
+    expect(answer.body).toEqual(
+      errorEnvelope(
         'Another change added staff with an email or Employee ID of this file while it was imported; nothing was imported. Please import again.',
-    });
+      ),
+    );
     const staff = await context.db
       .selectFrom('employees')
       .select(['email', 'last_name'])

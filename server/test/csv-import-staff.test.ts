@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import { IMPORT_BODY_LIMIT_BYTES, MAX_IMPORT_ROWS } from '#contract/csv-import';
 import { auditedBy } from './helpers/audit';
 import { csvOf } from './helpers/csv';
+import { errorEnvelope } from './helpers/error-envelope';
 import { insertEmployee } from './helpers/factories';
 import { tableSnapshot } from './helpers/table-snapshot';
 import { describeEachEngine, startTestApp, type TestContext } from './helpers/test-app';
@@ -411,7 +412,7 @@ describeEachEngine('CSV import of staff', (ctx) => {
     for (const [csv, message] of cases) {
       const answer = await importStaff(ctx(), csv);
       expect(answer.status, csv.slice(0, 80)).toBe(400);
-      expect(answer.body).toEqual({ success: false, message, errors: [{ field: 'csv', message }] });
+      expect(answer.body).toEqual(errorEnvelope(message, 'csv'));
     }
     expect(await tableSnapshot(ctx().db)).toEqual(before);
   });
@@ -426,10 +427,7 @@ describeEachEngine('CSV import of staff', (ctx) => {
     const tooBig = `${HEADER}\n${'x'.repeat(IMPORT_BODY_LIMIT_BYTES)}`;
     const refused = await importStaff(ctx(), tooBig);
     expect(refused.status).toBe(413);
-    expect(refused.body).toEqual({
-      success: false,
-      message: 'Request body is too large (the limit is 10 MB)',
-    });
+    expect(refused.body).toEqual(errorEnvelope('Request body is too large (the limit is 10 MB)'));
     const elsewhere = await ctx().call('POST', '/api/employees', {
       token: ctx().as.manager.token,
       body: { notes: padding },

@@ -3,15 +3,9 @@ import { DEPARTMENTS } from '#contract/employee-options';
 import { nowIso } from '../src/lib/clock';
 import { EMPLOYEE_CONFLICTS } from '../src/modules/employees/employees.service';
 import { applyScoreChange } from '../src/modules/scores/scores.repository';
+import { errorEnvelope } from './helpers/error-envelope';
 import { employeeBody, insertEmployee } from './helpers/factories';
 import { describeEachEngine, type TestContext } from './helpers/test-app';
-
-/** A 409 refusing `field` with `message`. */
-const conflictOn = (field: string, message: string) => ({
-  success: false,
-  message,
-  errors: [{ field, message }],
-});
 
 /** Writes of staff records: SPEC.md section 5 rules, conflicts, managers, audit, deletion. */
 
@@ -97,11 +91,7 @@ describeEachEngine('adding staff', (ctx) => {
     const notObjectMessage = 'The request body must be a JSON object';
     const notObject = await ctx().call('POST', '/api/employees', { token, body: [1, 2] });
     expect(notObject.status).toBe(400);
-    expect(notObject.body).toEqual({
-      success: false,
-      message: notObjectMessage,
-      errors: [{ field: 'body', message: notObjectMessage }],
-    });
+    expect(notObject.body).toEqual(errorEnvelope(notObjectMessage, 'body'));
     const after = await ctx()
       .db.selectFrom('employees')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -132,13 +122,13 @@ describeEachEngine('adding staff', (ctx) => {
       body: employeeBody({ email: ' DUP@Example.com' }),
     });
     expect(sameEmail.status).toBe(409);
-    expect(sameEmail.body).toEqual(conflictOn('email', EMPLOYEE_CONFLICTS.email));
+    expect(sameEmail.body).toEqual(errorEnvelope(EMPLOYEE_CONFLICTS.email, 'email'));
     const sameCode = await ctx().call('POST', '/api/employees', {
       token,
       body: employeeBody({ employee_code: 'D-1' }),
     });
     expect(sameCode.status).toBe(409);
-    expect(sameCode.body).toEqual(conflictOn('employee_code', EMPLOYEE_CONFLICTS.employeeCode));
+    expect(sameCode.body).toEqual(errorEnvelope(EMPLOYEE_CONFLICTS.employeeCode, 'employee_code'));
   });
 
   it('needs the manager to be an existing employee', async () => {
@@ -201,7 +191,7 @@ describeEachEngine('changing staff', (ctx) => {
     ] as const) {
       const res = await ctx().call('PUT', `/api/employees/${id}`, { token, body });
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(res.body).toEqual({ success: false, message, errors: [{ field, message }] });
+      expect(res.body).toEqual(errorEnvelope(message, field));
     }
   });
 
@@ -214,13 +204,13 @@ describeEachEngine('changing staff', (ctx) => {
       body: { email: 'Taken@example.com' },
     });
     expect(email.status).toBe(409);
-    expect(email.body).toEqual(conflictOn('email', EMPLOYEE_CONFLICTS.email));
+    expect(email.body).toEqual(errorEnvelope(EMPLOYEE_CONFLICTS.email, 'email'));
     const code = await ctx().call('PUT', `/api/employees/${b}`, {
       token,
       body: { employee_code: 'T-1' },
     });
     expect(code.status).toBe(409);
-    expect(code.body).toEqual(conflictOn('employee_code', EMPLOYEE_CONFLICTS.employeeCode));
+    expect(code.body).toEqual(errorEnvelope(EMPLOYEE_CONFLICTS.employeeCode, 'employee_code'));
     const own = await ctx().call('PUT', `/api/employees/${a}`, {
       token,
       body: { email: 'TAKEN@example.com', employee_code: 'T-1' },

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { DEPARTMENTS, EMPLOYEE_SORT_FIELDS } from '#contract/employee-options';
+import { errorEnvelope } from './helpers/error-envelope';
 import { employeeBody, insertEmployee } from './helpers/factories';
 import { describeEachEngine } from './helpers/test-app';
 
@@ -71,12 +72,12 @@ describeEachEngine('staff records: who may call', (ctx) => {
         ...(method === 'PUT' ? { body: { position: 'X' } } : {}),
       });
       expect(res.status, method).toBe(404);
-      expect(res.body).toEqual({ success: false, message: 'Employee not found' });
+      expect(res.body).toEqual(errorEnvelope('Employee not found'));
     }
     const bad = await ctx().call('GET', '/api/employees/abc', { token });
     expect(bad.status).toBe(400);
     const message = 'id must be a positive whole number';
-    expect(bad.body).toEqual({ success: false, message, errors: [{ field: 'id', message }] });
+    expect(bad.body).toEqual(errorEnvelope(message, 'id'));
   });
 });
 
@@ -240,7 +241,7 @@ describeEachEngine('staff list', (ctx) => {
     const bad = await ctx().call('GET', '/api/employees?status=retired', { token });
     expect(bad.status).toBe(400);
     const message = 'status must be one of active, on-leave, inactive';
-    expect(bad.body).toEqual({ success: false, message, errors: [{ field: 'status', message }] });
+    expect(bad.body).toEqual(errorEnvelope(message, 'status'));
   });
 
   it('sorts by whitelisted columns, ignoring case, in either order', async () => {
@@ -264,33 +265,21 @@ describeEachEngine('staff list', (ctx) => {
     const bad = await ctx().call('GET', '/api/employees?sort=password_hash', { token });
     expect(bad.status).toBe(400);
     const message = `sort must be one of ${EMPLOYEE_SORT_FIELDS.join(', ')}`;
-    expect(bad.body).toEqual({ success: false, message, errors: [{ field: 'sort', message }] });
+    expect(bad.body).toEqual(errorEnvelope(message, 'sort'));
     const orderMessage = 'order must be asc or desc';
     const badOrder = await ctx().call('GET', '/api/employees?order=sideways', { token });
     expect(badOrder.status).toBe(400);
-    expect(badOrder.body).toEqual({
-      success: false,
-      message: orderMessage,
-      errors: [{ field: 'order', message: orderMessage }],
-    });
+    expect(badOrder.body).toEqual(errorEnvelope(orderMessage, 'order'));
   });
 
   it('refuses a limit above 1000 or a page below 1', async () => {
     const token = ctx().as.admin.token;
     const tooMany = await ctx().call('GET', '/api/employees?limit=1001', { token });
     expect(tooMany.status).toBe(400);
-    expect(tooMany.body).toEqual({
-      success: false,
-      message: 'limit must be at most 1000',
-      errors: [{ field: 'limit', message: 'limit must be at most 1000' }],
-    });
+    expect(tooMany.body).toEqual(errorEnvelope('limit must be at most 1000', 'limit'));
     const page0 = await ctx().call('GET', '/api/employees?page=0', { token });
     expect(page0.status).toBe(400);
-    expect(page0.body).toEqual({
-      success: false,
-      message: 'page must be at least 1',
-      errors: [{ field: 'page', message: 'page must be at least 1' }],
-    });
+    expect(page0.body).toEqual(errorEnvelope('page must be at least 1', 'page'));
   });
 
   it('answers every field of a record, the same way on both engines', async () => {

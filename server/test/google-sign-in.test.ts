@@ -3,6 +3,7 @@ import { afterAll, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '#contract/auth-messages';
 import { GOOGLE_MESSAGES } from '#contract/google-messages';
 import { auditedBy } from './helpers/audit';
+import { errorEnvelope } from './helpers/error-envelope';
 import { googleSubject, startLocalGoogleIssuer } from './helpers/google-issuer';
 import { describeEachEngine, type TestContext } from './helpers/test-app';
 
@@ -90,7 +91,7 @@ describeEachEngine(
         await google.idToken({ email: user.email, sub: googleSubject() }),
       );
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ success: false, message: GOOGLE_MESSAGES.noAccount });
+      expect(res.body).toEqual(errorEnvelope(GOOGLE_MESSAGES.noAccount));
     });
 
     it('refuses a genuine token for an email that has no account: no account, no sign-in', async () => {
@@ -100,7 +101,7 @@ describeEachEngine(
         await google.idToken({ email: `stranger.${ctx().engine}@example.com` }),
       );
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ success: false, message: GOOGLE_MESSAGES.noAccount });
+      expect(res.body).toEqual(errorEnvelope(GOOGLE_MESSAGES.noAccount));
       expect(await ctx().db.selectFrom('users').select('id').execute()).toHaveLength(before.length);
     });
 
@@ -186,7 +187,7 @@ describeEachEngine(
       for (const [label, token, message] of cases) {
         const res = await postIdToken(ctx(), token);
         expect(res.status, label).toBe(401);
-        expect(res.body, label).toEqual({ success: false, message });
+        expect(res.body, label).toEqual(errorEnvelope(message));
         expect(res.text).not.toMatch(/"token"/);
       }
       const linked = await ctx()
@@ -224,32 +225,21 @@ describeEachEngine(
         const res = await ctx().call('POST', '/api/auth/google-login', { body });
         const what = JSON.stringify(body).slice(0, 60);
         expect(res.status, what).toBe(400);
-        expect(res.body, what).toEqual({
-          success: false,
-          message,
-          errors: [{ field: 'id_token', message }],
-        });
+        expect(res.body, what).toEqual(errorEnvelope(message, 'id_token'));
       }
       const notJson = await ctx().call('POST', '/api/auth/google-login', {
         body: '{"id_token":',
         headers: { 'content-type': 'application/json' },
       });
       expect(notJson.status).toBe(400);
-      expect(notJson.body).toEqual({
-        success: false,
-        message: 'The request body is not valid JSON',
-      });
+      expect(notJson.body).toEqual(errorEnvelope('The request body is not valid JSON'));
       // The original app's fixed bearer value and a bare email get nowhere either.
       const legacy = await ctx().call('POST', '/api/auth/google-login', {
         body: { email: user.email },
         headers: { authorization: 'Bearer google-auth-token' },
       });
       expect(legacy.status).toBe(400);
-      expect(legacy.body).toEqual({
-        success: false,
-        message: 'id_token is required',
-        errors: [{ field: 'id_token', message: 'id_token is required' }],
-      });
+      expect(legacy.body).toEqual(errorEnvelope('id_token is required', 'id_token'));
     });
 
     it('writes "User Login" mentioning Google on success and "User Login Failed" on refusal', async () => {
@@ -332,7 +322,7 @@ describeEachEngine(
         await google.idToken({ email: user.email, hd: 'elsewhere.example' }),
       );
       expect(wrong.status).toBe(401);
-      expect(wrong.body).toEqual({ success: false, message: GOOGLE_MESSAGES.wrongDomain });
+      expect(wrong.body).toEqual(errorEnvelope(GOOGLE_MESSAGES.wrongDomain));
       const personal = await postIdToken(ctx(), await google.idToken({ email: user.email }));
       expect(personal.status).toBe(401);
       expect(personal.body.message).toBe(GOOGLE_MESSAGES.wrongDomain);
@@ -369,7 +359,7 @@ describeEachEngine(
       );
       expect(genuine.status).toBe(429);
       expect(Number(genuine.headers['retry-after'])).toBeGreaterThan(0);
-      expect(genuine.body).toEqual({ success: false, message: AUTH_MESSAGES.tooManyAttempts });
+      expect(genuine.body).toEqual(errorEnvelope(AUTH_MESSAGES.tooManyAttempts));
 
       // Another address is not affected.
       const elsewhere = await postIdToken(ctx(), await google.idToken({ email: user.email }));
@@ -388,7 +378,7 @@ describeEachEngine(
         postIdToken(ctx(), await google.idToken({ email: user.email })),
       );
       expect(result.status).toBe(503);
-      expect(result.body).toEqual({ success: false, message: GOOGLE_MESSAGES.unavailable });
+      expect(result.body).toEqual(errorEnvelope(GOOGLE_MESSAGES.unavailable));
       expect(entries.map((entry) => entry.name)).toEqual(['User Login Failed']);
     });
   },
@@ -401,7 +391,7 @@ describeEachEngine('Google sign-in when it is off', (ctx) => {
     const user = await ctx().newUser('admin');
     const res = await postIdToken(ctx(), await google.idToken({ email: user.email }));
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ success: false, message: GOOGLE_MESSAGES.notEnabled });
+    expect(res.body).toEqual(errorEnvelope(GOOGLE_MESSAGES.notEnabled));
     const config = await ctx().call('GET', '/api/auth/config');
     expect(config.body.data.google_client_id).toBeNull();
   });

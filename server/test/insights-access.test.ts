@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { errorEnvelope } from './helpers/error-envelope';
 import { describeEachEngine } from './helpers/test-app';
 
 const HR_ROUTES = ['/api/hr/metrics', '/api/hr/charts', '/api/metrics/average'];
@@ -26,7 +27,7 @@ describeEachEngine('insights access', (ctx) => {
     async (url) => {
       const employee = await ctx().call('GET', url, { token: ctx().as.employee.token });
       expect(employee.status).toBe(403);
-      expect(employee.body).toEqual({ success: false, message: expect.any(String) });
+      expect(employee.body).toEqual(errorEnvelope(expect.any(String)));
 
       for (const role of ['admin', 'manager'] as const) {
         const res = await ctx().call('GET', url, { token: ctx().as[role].token });

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { METRIC_TYPE_MESSAGES } from '#contract/metric-types';
 import { auditEntriesOf, expectHrOnly } from './helpers/access-matrix';
+import { errorEnvelope } from './helpers/error-envelope';
 import { insertEmployee } from './helpers/factories';
 import { insertMetricType, insertMetricValue } from './helpers/performance-factories';
 import { describeEachEngine } from './helpers/test-app';
@@ -146,11 +147,7 @@ describeEachEngine('metric types', (ctx) => {
     for (const [body, field, message] of cases) {
       const res = await create(body);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(res.body, JSON.stringify(body)).toEqual({
-        success: false,
-        message,
-        errors: [{ field, message }],
-      });
+      expect(res.body, JSON.stringify(body)).toEqual(errorEnvelope(message, field));
     }
     // The same rules hold on update.
     const id = await insertMetricType(ctx().db);
@@ -179,11 +176,7 @@ describeEachEngine('metric types', (ctx) => {
     const again = await create({ metric_name: `  ${name.toUpperCase()} ` });
     expect(again.status).toBe(409);
     const duplicate = METRIC_TYPE_MESSAGES.duplicateName(name);
-    expect(again.body).toEqual({
-      success: false,
-      message: duplicate,
-      errors: [{ field: 'metric_name', message: duplicate }],
-    });
+    expect(again.body).toEqual(errorEnvelope(duplicate, 'metric_name'));
 
     const other = await create({ metric_name: uniqueName('Other') });
     const rename = await ctx().call('PUT', `/api/metric-types/${other.body.data.metric_type.id}`, {
@@ -191,11 +184,7 @@ describeEachEngine('metric types', (ctx) => {
       body: { metric_name: name.toLowerCase() },
     });
     expect(rename.status).toBe(409);
-    expect(rename.body).toEqual({
-      success: false,
-      message: duplicate,
-      errors: [{ field: 'metric_name', message: duplicate }],
-    });
+    expect(rename.body).toEqual(errorEnvelope(duplicate, 'metric_name'));
 
     // Changing only the case of its own name is fine.
     const self = await ctx().call('PUT', `/api/metric-types/${first.body.data.metric_type.id}`, {
@@ -248,7 +237,7 @@ describeEachEngine('metric types', (ctx) => {
     ] as const) {
       const res = await ctx().call(method, '/api/metric-types/987654', { ...asManager(), body });
       expect(res.status, method).toBe(404);
-      expect(res.body).toEqual({ success: false, message: 'Metric type not found' });
+      expect(res.body).toEqual(errorEnvelope('Metric type not found'));
     }
     const bad = await ctx().call('DELETE', '/api/metric-types/abc', asManager());
     expect(bad.status).toBe(400);
@@ -263,10 +252,7 @@ describeEachEngine('metric types', (ctx) => {
 
     const one = await ctx().call('DELETE', `/api/metric-types/${typeId}`, asManager());
     expect(one.status).toBe(409);
-    expect(one.body).toEqual({
-      success: false,
-      message: `Cannot delete ${name}: it has 1 recorded value`,
-    });
+    expect(one.body).toEqual(errorEnvelope(`Cannot delete ${name}: it has 1 recorded value`));
 
     for (const value of [50, 60]) {
       await insertMetricValue(ctx().db, { userId: employeeId, metricTypeId: typeId, value });
@@ -344,7 +330,7 @@ describeEachEngine('metric types', (ctx) => {
     ] as const) {
       const res = await ctx().call('GET', `/api/metric-types?${query}`, asManager());
       expect(res.status, query).toBe(400);
-      expect(res.body, query).toEqual({ success: false, message, errors: [{ field, message }] });
+      expect(res.body, query).toEqual(errorEnvelope(message, field));
     }
   });
 

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '#contract/auth-messages';
+import { errorEnvelope } from './helpers/error-envelope';
 import { insertEmployee } from './helpers/factories';
 import { insertBonus, insertMetricType, insertMetricValue } from './helpers/performance-factories';
 import { describeEachEngine, type TestContext } from './helpers/test-app';
@@ -32,7 +33,7 @@ describeEachEngine("the employee's own records", (ctx) => {
     for (const url of OWN_ROUTES) {
       const res = await ctx().call('GET', url);
       expect(res.status, url).toBe(401);
-      expect(res.body).toEqual({ success: false, message: AUTH_MESSAGES.notSignedIn });
+      expect(res.body).toEqual(errorEnvelope(AUTH_MESSAGES.notSignedIn));
     }
   });
 
@@ -208,10 +209,7 @@ describeEachEngine("an employee and someone else's records", (ctx) => {
     for (const [method, url, body] of attempts) {
       const res = await ctx().call(method as 'GET', url, { token: me.token, body });
       expect(res.status, `${method} ${url}`).toBe(403);
-      expect(res.body, `${method} ${url}`).toEqual({
-        success: false,
-        message: AUTH_MESSAGES.forbidden,
-      });
+      expect(res.body, `${method} ${url}`).toEqual(errorEnvelope(AUTH_MESSAGES.forbidden));
     }
     expect(await snapshot()).toEqual(before);
   });

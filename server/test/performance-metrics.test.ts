@@ -4,6 +4,7 @@ import { METRIC_VALUE_MESSAGES } from '#contract/metric-value-rule';
 import { PERFORMANCE_METRIC_MESSAGES } from '#contract/performance-metrics';
 import { monthKey } from '../src/lib/calendar';
 import { auditEntriesOf, expectHrOnly } from './helpers/access-matrix';
+import { errorEnvelope } from './helpers/error-envelope';
 import { insertEmployee } from './helpers/factories';
 import { DEEP_PAGE_OFFSET } from '../src/modules/performance-metrics/metric-value-pages.repository';
 import { insertMetricType, insertMetricValue } from './helpers/performance-factories';
@@ -158,11 +159,9 @@ describeEachEngine('performance metrics', (ctx) => {
       const res = await record({ metric_type_id: typeId, user_id: employeeId, value });
       if (hundredths === null) {
         expect(res.status, String(value)).toBe(400);
-        expect(res.body, String(value)).toEqual({
-          success: false,
-          message: METRIC_VALUE_MESSAGES.tooPrecise,
-          errors: [{ field: 'value', message: METRIC_VALUE_MESSAGES.tooPrecise }],
-        });
+        expect(res.body, String(value)).toEqual(
+          errorEnvelope(METRIC_VALUE_MESSAGES.tooPrecise, 'value'),
+        );
         continue;
       }
       expect(res.status, String(value)).toBe(201);
@@ -240,11 +239,7 @@ describeEachEngine('performance metrics', (ctx) => {
     for (const [body, field, message] of bad) {
       const res = await record(body);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(res.body, JSON.stringify(body)).toEqual({
-        success: false,
-        message,
-        errors: [{ field, message }],
-      });
+      expect(res.body, JSON.stringify(body)).toEqual(errorEnvelope(message, field));
     }
 
     const noType = await record({ metric_type_id: 987654, user_id: employeeId, value: 50 });
@@ -311,11 +306,7 @@ describeEachEngine('performance metrics', (ctx) => {
         created_at: createdAt,
       });
       expect(res.status).toBe(400);
-      expect(res.body, createdAt).toEqual({
-        success: false,
-        message: inTheFuture,
-        errors: [{ field: 'created_at', message: inTheFuture }],
-      });
+      expect(res.body, createdAt).toEqual(errorEnvelope(inTheFuture, 'created_at'));
     }
     for (const createdAt of ['2024-02-30', 'last week', '15/03/2024', 20240301]) {
       const res = await record({
@@ -325,11 +316,7 @@ describeEachEngine('performance metrics', (ctx) => {
         created_at: createdAt,
       });
       expect(res.status, String(createdAt)).toBe(400);
-      expect(res.body, String(createdAt)).toEqual({
-        success: false,
-        message: notADate,
-        errors: [{ field: 'created_at', message: notADate }],
-      });
+      expect(res.body, String(createdAt)).toEqual(errorEnvelope(notADate, 'created_at'));
     }
     expect(await countRows(ctx(), 'performance_metrics')).toBe(before);
   });
@@ -436,7 +423,7 @@ describeEachEngine('performance metrics', (ctx) => {
     ] as const) {
       const res = await ctx().call('GET', `/api/performance-metrics?${query}`, asManager());
       expect(res.status, query).toBe(400);
-      expect(res.body, query).toEqual({ success: false, message, errors: [{ field, message }] });
+      expect(res.body, query).toEqual(errorEnvelope(message, field));
     }
   });
 
@@ -514,7 +501,7 @@ describeEachEngine('performance metrics', (ctx) => {
 
     const unknown = await ctx().call('GET', '/api/performance-metrics/user/987654', asManager());
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ success: false, message: 'Employee not found' });
+    expect(unknown.body).toEqual(errorEnvelope('Employee not found'));
   });
 
   it('changes the value and comment, moving the totals and auditing before and after', async () => {
@@ -575,11 +562,9 @@ describeEachEngine('performance metrics', (ctx) => {
 
     const moveType = await put({ metric_type_id: otherType, value: 50 });
     expect(moveType.status).toBe(400);
-    expect(moveType.body).toEqual({
-      success: false,
-      message: PERFORMANCE_METRIC_MESSAGES.metricTypeIsFixed,
-      errors: [{ field: 'metric_type_id', message: PERFORMANCE_METRIC_MESSAGES.metricTypeIsFixed }],
-    });
+    expect(moveType.body).toEqual(
+      errorEnvelope(PERFORMANCE_METRIC_MESSAGES.metricTypeIsFixed, 'metric_type_id'),
+    );
     const moveUser = await put({ user_id: other, value: 50 });
     expect(moveUser.status).toBe(400);
     expect(moveUser.body.message).toBe(
@@ -655,7 +640,7 @@ describeEachEngine('performance metrics', (ctx) => {
       body: { value: 50 },
     });
     expect(put.status).toBe(404);
-    expect(put.body).toEqual({ success: false, message: 'Performance metric not found' });
+    expect(put.body).toEqual(errorEnvelope('Performance metric not found'));
     const bad = await ctx().call('PUT', '/api/performance-metrics/x1', {
       ...asManager(),
       body: { value: 50 },

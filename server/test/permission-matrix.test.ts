@@ -1,6 +1,7 @@
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '#contract/auth-messages';
+import { errorEnvelope } from './helpers/error-envelope';
 import { startLocalGoogleIssuer } from './helpers/google-issuer';
 import { documentedRoutes } from './helpers/openapi-routes';
 import { PERMISSION_TABLE, type RouteRequest } from './helpers/permission-table';
@@ -72,9 +73,9 @@ describeEachEngine(
           );
           expect(answer.status, answer.text).toBe(status);
           if (status === 401) {
-            expect(answer.body).toEqual({ success: false, message: AUTH_MESSAGES.notSignedIn });
+            expect(answer.body).toEqual(errorEnvelope(AUTH_MESSAGES.notSignedIn));
           } else if (status === 403) {
-            expect(answer.body).toEqual({ success: false, message: AUTH_MESSAGES.forbidden });
+            expect(answer.body).toEqual(errorEnvelope(AUTH_MESSAGES.forbidden));
           } else if (row.answers === 'csv') {
             expect(answer.headers['content-type']).toBe('text/csv; charset=utf-8');
             expect(answer.text, 'a byte order mark, then the header row').toMatch(/^\uFEFF\w+,/);
@@ -97,7 +98,7 @@ describeEachEngine(
         expect(answer.status, answer.text).toBe(other.expect);
         expectNothingOf(fx, answer);
         if (other.expect === 403) {
-          expect(answer.body).toEqual({ success: false, message: AUTH_MESSAGES.forbidden });
+          expect(answer.body).toEqual(errorEnvelope(AUTH_MESSAGES.forbidden));
         } else if (other.expect === 404) {
           // Exactly what an id that does not exist gets: the answer does not confirm the id.
           const unknown = await send(

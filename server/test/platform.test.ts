@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { errorEnvelope } from './helpers/error-envelope';
 import { describeEachEngine, startTestApp } from './helpers/test-app';
 import { ENGINES, describeOn } from './helpers/test-database';
 
@@ -92,7 +93,7 @@ for (const engine of ENGINES) {
         await context.db.destroy();
         const res = await context.call('GET', '/api/health');
         expect(res.status).toBe(503);
-        expect(res.body).toMatchObject({ success: false, message: 'Database unavailable' });
+        expect(res.body).toEqual(errorEnvelope('Database unavailable'));
       } finally {
         await context.close();
       }

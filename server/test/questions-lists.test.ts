@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '#contract/auth-messages';
 import { expectHrOnly } from './helpers/access-matrix';
+import { errorEnvelope } from './helpers/error-envelope';
 import { insertEmployee } from './helpers/factories';
 import { insertQuestion } from './helpers/question-factories';
 import { describeEachEngine } from './helpers/test-app';
@@ -14,7 +15,7 @@ describeEachEngine('questions: the lists', (ctx) => {
   it('needs a session for the own list and HR for the admin list', async () => {
     const anonymous = await ctx().call('GET', '/api/responses/all');
     expect(anonymous.status).toBe(401);
-    expect(anonymous.body).toEqual({ success: false, message: AUTH_MESSAGES.notSignedIn });
+    expect(anonymous.body).toEqual(errorEnvelope(AUTH_MESSAGES.notSignedIn));
     const { manager, admin } = await expectHrOnly(ctx(), 'GET', '/api/responses/admin/all');
     expect([manager.status, admin.status]).toEqual([200, 200]);
   });
@@ -184,18 +185,14 @@ describeEachEngine('questions: the lists', (ctx) => {
     ] as const) {
       const res = await hrList(query);
       expect(res.status, query).toBe(400);
-      expect(res.body, query).toEqual({ success: false, message, errors: [{ field, message }] });
+      expect(res.body, query).toEqual(errorEnvelope(message, field));
     }
     const ownMessage = 'status must be one of answered, pending, all';
     const own = await ctx().call('GET', '/api/responses/all?status=maybe', {
       token: ctx().as.employee.token,
     });
     expect(own.status).toBe(400);
-    expect(own.body).toEqual({
-      success: false,
-      message: ownMessage,
-      errors: [{ field: 'status', message: ownMessage }],
-    });
+    expect(own.body).toEqual(errorEnvelope(ownMessage, 'status'));
   });
 
   it('never shows an employee the HR list or anyone else’s answers', async () => {
@@ -203,7 +200,7 @@ describeEachEngine('questions: the lists', (ctx) => {
       token: ctx().as.employee.token,
     });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ success: false, message: AUTH_MESSAGES.forbidden });
+    expect(res.body).toEqual(errorEnvelope(AUTH_MESSAGES.forbidden));
   });
 
   it('documents every question route in the OpenAPI document', async () => {

@@ -3,6 +3,7 @@ import { AUTH_MESSAGES } from '#contract/auth-messages';
 import { QUESTION_MESSAGES } from '#contract/questions';
 import { auditEntriesOf, expectHrOnly } from './helpers/access-matrix';
 import { auditedBy } from './helpers/audit';
+import { errorEnvelope } from './helpers/error-envelope';
 import { insertEmployee } from './helpers/factories';
 import { insertQuestion } from './helpers/question-factories';
 import { describeEachEngine, type TestContext } from './helpers/test-app';
@@ -40,7 +41,7 @@ describeEachEngine('questions: asking and answering', (ctx) => {
     expect([asked.manager.status, asked.admin.status]).toEqual([201, 201]);
     const anonymous = await ctx().call('PUT', '/api/responses', { body: { id: 1, response: 'x' } });
     expect(anonymous.status).toBe(401);
-    expect(anonymous.body).toEqual({ success: false, message: AUTH_MESSAGES.notSignedIn });
+    expect(anonymous.body).toEqual(errorEnvelope(AUTH_MESSAGES.notSignedIn));
   });
 
   it('asks chosen employees one question each, in one audited step', async () => {
@@ -307,11 +308,7 @@ describeEachEngine('questions: asking and answering', (ctx) => {
       const { result, entries } = await auditedBy(ctx().db, () => answer(body, me.token));
       const what = JSON.stringify(body).slice(0, 60);
       expect(result.status, what).toBe(400);
-      expect(result.body, what).toEqual({
-        success: false,
-        message,
-        errors: [{ field, message }],
-      });
+      expect(result.body, what).toEqual(errorEnvelope(message, field));
       expect(entries).toEqual([]);
     }
     const own = await ctx().call('GET', '/api/responses/all', { token: me.token });
@@ -328,11 +325,7 @@ describeEachEngine('questions: asking and answering', (ctx) => {
     const unknown = await answer({ id: 2_000_000_000, response: 'Hello' }, me.token);
     expect(forOthers.result.status).toBe(404);
     expect(forOthers.result.body).toEqual(unknown.body);
-    expect(unknown.body).toEqual({
-      success: false,
-      message: QUESTION_MESSAGES.questionNotFound,
-      errors: [{ field: 'id', message: QUESTION_MESSAGES.questionNotFound }],
-    });
+    expect(unknown.body).toEqual(errorEnvelope(QUESTION_MESSAGES.questionNotFound, 'id'));
     expect(forOthers.entries).toEqual([]);
     const stored = await ctx()
       .db.selectFrom('questions')

@@ -4,6 +4,7 @@ import type { DB } from '../src/db/schema';
 import { findSessionUser } from '../src/modules/auth/auth.repository';
 import { staffAheadOfCaller } from '../src/modules/insights/rankings.repository';
 import { top10StatusFrom } from '../src/modules/insights/rankings.service';
+import { errorEnvelope } from './helpers/error-envelope';
 import { insertEmployee, insertUser, recordMetricValue } from './helpers/factories';
 import { describeEachEngine, type SignedInUser } from './helpers/test-app';
 
@@ -152,11 +153,7 @@ describeEachEngine('rankings', (ctx) => {
         token: ctx().as.employee.token,
       });
       expect(res.status, limit).toBe(400);
-      expect(res.body, limit).toEqual({
-        success: false,
-        message,
-        errors: [{ field: 'limit', message }],
-      });
+      expect(res.body, limit).toEqual(errorEnvelope(message, 'limit'));
     }
   });
 

@@ -1,9 +1,10 @@
 import { afterEach, expect, it, vi } from 'vitest';
 import { AUTH_MESSAGES } from '#contract/auth-messages';
+import { errorEnvelope } from './helpers/error-envelope';
 import { describeEachEngine } from './helpers/test-app';
 
 const LIMIT = 5;
-const refusal = { success: false, message: AUTH_MESSAGES.tooManyRequests };
+const refusal = errorEnvelope(AUTH_MESSAGES.tooManyRequests);
 
 describeEachEngine(
   'requests a minute per account',

@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { errorEnvelope } from './helpers/error-envelope';
 import { insertEmployee } from './helpers/factories';
 import { describeEachEngine } from './helpers/test-app';
 
@@ -80,10 +81,9 @@ describeEachEngine('linking an employee to an account', (ctx) => {
     const id = await insertEmployee(ctx().db, { email: 'shared@example.com' });
     const taken = await link(id);
     expect(taken.status).toBe(409);
-    expect(taken.body).toEqual({
-      success: false,
-      message: 'The account shared@example.com is already linked to another employee',
-    });
+    expect(taken.body).toEqual(
+      errorEnvelope('The account shared@example.com is already linked to another employee'),
+    );
     const unchanged = await ctx()
       .db.selectFrom('users')
       .select('employee_id')
@@ -96,9 +96,8 @@ describeEachEngine('linking an employee to an account', (ctx) => {
     await ctx().newUser('employee', { email: 'old@example.com', employee_id: linkedElsewhere });
     const conflict = await link(linkedElsewhere);
     expect(conflict.status).toBe(409);
-    expect(conflict.body).toEqual({
-      success: false,
-      message: 'This employee is already linked to another account (old@example.com)',
-    });
+    expect(conflict.body).toEqual(
+      errorEnvelope('This employee is already linked to another account (old@example.com)'),
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { USER_MESSAGES } from '#contract/user-options';
+import { errorEnvelope } from './helpers/error-envelope';
 import { describeEachEngine } from './helpers/test-app';
 
 /** User management (admins only): roles, rules, temporary passwords, revocation, no leaks. */
@@ -95,11 +96,7 @@ describeEachEngine('users: listing', (ctx) => {
     const bad = await ctx().call('GET', '/api/users?user_type=superuser', { token });
     expect(bad.status).toBe(400);
     const message = 'user_type must be one of admin, manager, employee';
-    expect(bad.body).toEqual({
-      success: false,
-      message,
-      errors: [{ field: 'user_type', message }],
-    });
+    expect(bad.body).toEqual(errorEnvelope(message, 'user_type'));
   });
 
   it('answers one user with both spellings of the name', async () => {
@@ -195,11 +192,7 @@ describeEachEngine('users: creating', (ctx) => {
         body: { email: newEmail(), firstname: 'A', lastname: 'B', ...overrides },
       });
       expect(res.status, JSON.stringify(overrides)).toBe(400);
-      expect(res.body, JSON.stringify(overrides)).toEqual({
-        success: false,
-        message,
-        errors: [{ field, message }],
-      });
+      expect(res.body, JSON.stringify(overrides)).toEqual(errorEnvelope(message, field));
     }
   });
 
@@ -209,11 +202,7 @@ describeEachEngine('users: creating', (ctx) => {
       body: { email: ctx().as.manager.email.toUpperCase(), firstname: 'A', lastname: 'B' },
     });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({
-      success: false,
-      message: USER_MESSAGES.emailTaken,
-      errors: [{ field: 'email', message: USER_MESSAGES.emailTaken }],
-    });
+    expect(res.body).toEqual(errorEnvelope(USER_MESSAGES.emailTaken, 'email'));
   });
 });
 
@@ -277,22 +266,14 @@ describeEachEngine('users: changing and deleting', (ctx) => {
       body: { email: ctx().as.employee.email },
     });
     expect(taken.status).toBe(409);
-    expect(taken.body).toEqual({
-      success: false,
-      message: USER_MESSAGES.emailTaken,
-      errors: [{ field: 'email', message: USER_MESSAGES.emailTaken }],
-    });
+    expect(taken.body).toEqual(errorEnvelope(USER_MESSAGES.emailTaken, 'email'));
     const short = await ctx().call('PUT', `/api/users/${user.id}`, {
       token,
       body: { password: 'tiny' },
     });
     expect(short.status).toBe(400);
     const message = 'Password must be at least 8 characters long';
-    expect(short.body).toEqual({
-      success: false,
-      message,
-      errors: [{ field: 'password', message }],
-    });
+    expect(short.body).toEqual(errorEnvelope(message, 'password'));
   });
 
   it('deletes a user, ends their sessions and keeps a copy in the audit trail', async () => {

@@ -1,6 +1,7 @@
 import type { HTTPMethods } from 'fastify';
 import { expect } from 'vitest';
 import { AUTH_MESSAGES } from '#contract/auth-messages';
+import { errorEnvelope } from './error-envelope';
 import type { CallResult, TestContext } from './test-app';
 
 /**
@@ -22,7 +23,7 @@ export async function expectHrOnly(
     body: body?.(),
   });
   expect(employee.status, `${method} ${url} employee`).toBe(403);
-  expect(employee.body).toEqual({ success: false, message: AUTH_MESSAGES.forbidden });
+  expect(employee.body).toEqual(errorEnvelope(AUTH_MESSAGES.forbidden));
 
   const manager = await context.call(method, url, {
     token: context.as.manager.token,
