@@ -128,6 +128,71 @@ describeEachEngine(
       expect(results.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
       expect(results[5]).toBe(429);
     });
+
+    /** How many of the answers had each status. */
+    const tally = (answers: { status: number }[]) =>
+      answers.reduce<Record<number, number>>(
+        (counts, { status }) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }),
+        {},
+      );
+
+    it('checks no more passwords than the limit when guesses arrive all at once', async () => {
+      const user = await ctx().newUser('manager');
+      // Each from its own address, so that only the account's limit (3) applies.
+      const guesses = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          ctx().call('POST', '/api/auth/login', {
+            body: { email: user.email, password: `guess-${i}` },
+            remoteAddress: `198.51.100.${i + 1}`,
+          }),
+        ),
+      );
+      expect(tally(guesses)).toEqual({ 401: 3, 429: 9 });
+      const locked = await ctx().call('POST', '/api/auth/login', {
+        body: { email: user.email, password: user.password },
+        remoteAddress: '198.51.100.99',
+      });
+      expect(locked.status).toBe(429);
+    });
+
+    it('checks no more current passwords than the limit when they arrive all at once', async () => {
+      const user = await ctx().newUser('employee');
+      const guesses = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          ctx().call('PUT', '/api/users/change-password', {
+            token: user.token,
+            body: { oldPassword: `guess-${i}`, newPassword: 'another-long-password' },
+          }),
+        ),
+      );
+      expect(tally(guesses)).toEqual({ 400: 3, 429: 7 });
+    });
+
+    it('lets many people sign in from one address without locking it', async () => {
+      const office = '203.0.113.50';
+      const people = await Promise.all(Array.from({ length: 8 }, () => ctx().newUser('employee')));
+      for (const person of people) {
+        const signIn = await ctx().call('POST', '/api/auth/login', {
+          body: { email: person.email, password: person.password },
+          remoteAddress: office,
+        });
+        expect(signIn.status).toBe(200);
+      }
+      // Four misses after eight sign-ins: still under the address's limit of five.
+      for (const person of people.slice(0, 4)) {
+        const miss = await ctx().call('POST', '/api/auth/login', {
+          body: { email: person.email, password: 'not-it' },
+          remoteAddress: office,
+        });
+        expect(miss.status).toBe(401);
+      }
+      const last = people[7]!;
+      const stillOpen = await ctx().call('POST', '/api/auth/login', {
+        body: { email: last.email, password: last.password },
+        remoteAddress: office,
+      });
+      expect(stillOpen.status).toBe(200);
+    });
   },
   { LOGIN_MAX_FAILURES_PER_ACCOUNT: '3', LOGIN_MAX_FAILURES_PER_ADDRESS: '5' },
 );

@@ -29,6 +29,8 @@ const slowDown = (failures: number) =>
 
 export function createAuthService({ db, config, tokens }: AuthServiceDeps) {
   const throttle = createSignInThrottle(db, config.LOGIN_THROTTLE_WINDOW_SECONDS * 1000);
+  const accountLimit = config.LOGIN_MAX_FAILURES_PER_ACCOUNT;
+  const addressLimit = config.LOGIN_MAX_FAILURES_PER_ADDRESS;
 
   async function refuseSignIn(email: string, actor: Actor, reason: string) {
     await writeAudit(db, actor, {
@@ -40,11 +42,12 @@ export function createAuthService({ db, config, tokens }: AuthServiceDeps) {
 
   return {
     async login(input: LoginBody, actor: Actor): Promise<LoginResult> {
-      const keys = [accountKey(input.email), addressKey(actor.ip)];
-      const retryAfter = await throttle.retryAfterSeconds(keys);
-      if (retryAfter > 0) {
+      const account = { key: accountKey(input.email), maxFailures: accountLimit };
+      const address = { key: addressKey(actor.ip), maxFailures: addressLimit };
+      const attempt = await throttle.admit([account, address]);
+      if (attempt.retryAfter > 0) {
         await refuseSignIn(input.email, actor, 'too many failed attempts');
-        throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts, retryAfter);
+        throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts, attempt.retryAfter);
       }
 
       const row = await findCredentialsByEmail(db, input.email);
@@ -53,17 +56,14 @@ export function createAuthService({ db, config, tokens }: AuthServiceDeps) {
         : (await spendVerificationTime(input.password), false);
 
       if (!row || !passwordOk) {
-        const failures = await throttle.recordFailure([
-          { key: keys[0]!, maxFailures: config.LOGIN_MAX_FAILURES_PER_ACCOUNT },
-          { key: keys[1]!, maxFailures: config.LOGIN_MAX_FAILURES_PER_ADDRESS },
-        ]);
         await refuseSignIn(input.email, actor, 'wrong email or password');
-        await slowDown(failures);
+        await slowDown(attempt.failures);
         // The same answer whether the email or the password was wrong.
         throw unauthorized(AUTH_MESSAGES.invalidCredentials);
       }
 
-      await throttle.clear(keys[0]!);
+      await throttle.clear(account.key);
+      await throttle.forgive(address);
       const user = toAuthUser(row);
       await writeAudit(
         db,
@@ -79,20 +79,20 @@ export function createAuthService({ db, config, tokens }: AuthServiceDeps) {
     },
 
     async changePassword(caller: AuthUser, input: ChangePasswordBody, actor: Actor) {
-      const key = accountKey(caller.email);
-      const retryAfter = await throttle.retryAfterSeconds([key]);
-      if (retryAfter > 0) throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts, retryAfter);
+      const account = { key: accountKey(caller.email), maxFailures: accountLimit };
+      const attempt = await throttle.admit([account]);
+      if (attempt.retryAfter > 0) {
+        throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts, attempt.retryAfter);
+      }
 
       const row = await findCredentialsById(db, caller.id);
       if (!row) throw new AppError(401, AUTH_MESSAGES.sessionExpired);
       const passwordOk = row.password_hash
         ? await verifyPassword(row.password_hash, input.oldPassword)
         : false;
-      if (!passwordOk) {
-        await throttle.recordFailure([{ key, maxFailures: config.LOGIN_MAX_FAILURES_PER_ACCOUNT }]);
-        // 400, not 401: the caller is signed in, only the form is wrong.
-        throw badRequest(AUTH_MESSAGES.currentPasswordWrong, 'oldPassword');
-      }
+      // 400, not 401: the caller is signed in, only the form is wrong.
+      if (!passwordOk) throw badRequest(AUTH_MESSAGES.currentPasswordWrong, 'oldPassword');
+      await throttle.forgive(account);
 
       const passwordHash = await hashPassword(input.newPassword);
       await db.transaction().execute(async (trx) => {

@@ -108,7 +108,7 @@ export function createGoogleSignIn({ db, config, tokens, log }: GoogleSignInDeps
     const identity = await identify(verify, idToken, actor);
     const outcome = identity instanceof Refusal ? identity : await signIn(identity, actor);
     if (outcome instanceof Refusal) {
-      await throttle.recordFailure([
+      await throttle.countAttempt([
         { key: throttleKey, maxFailures: config.LOGIN_MAX_FAILURES_PER_ADDRESS },
       ]);
       await auditRefusal(actor, outcome);
