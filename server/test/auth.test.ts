@@ -129,6 +129,27 @@ describeEachEngine(
       expect(results[5]).toBe(429);
     });
 
+    it('counts an IPv6 address by its /64, and an IPv4 address however it is written', async () => {
+      const fromBlock = async (remoteAddress: string, i: number) =>
+        (
+          await ctx().call('POST', '/api/auth/login', {
+            body: { email: `block${i}@example.com`, password: 'guess' },
+            remoteAddress,
+          })
+        ).status;
+      const block = ['1', '2', 'abcd', 'ffff:1:2', '5', '6'].map((end) => `2001:db8:7:9::${end}`);
+      const statuses = [];
+      for (const [i, address] of block.entries()) statuses.push(await fromBlock(address, i));
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+      // The next /64 is another subscriber.
+      expect(await fromBlock('2001:db8:7:a::1', 10)).toBe(401);
+
+      const mapped = [];
+      for (let i = 0; i < 5; i++) mapped.push(await fromBlock('203.0.113.77', 20 + i));
+      mapped.push(await fromBlock('::ffff:203.0.113.77', 30));
+      expect(mapped).toEqual([401, 401, 401, 401, 401, 429]);
+    });
+
     /** How many of the answers had each status. */
     const tally = (answers: { status: number }[]) =>
       answers.reduce<Record<number, number>>(

@@ -1,3 +1,4 @@
+import { normalizeIP } from '@fastify/rate-limit';
 import type { Kysely } from 'kysely';
 import { type ChangePasswordBody, type LoginBody, type LoginResult } from '#contract/auth';
 import { AUTH_MESSAGES } from '#contract/auth-messages';
@@ -19,8 +20,12 @@ export interface AuthServiceDeps {
 }
 
 const accountKey = (email: string) => `account:${email}`;
-/** The per-address sign-in throttle key, shared by password and Google sign-in. */
-export const addressKey = (ip: string | null) => `address:${ip ?? 'unknown'}`;
+/**
+ * The per-address sign-in throttle key, shared by password and Google sign-in. An IPv6 address
+ * counts by its /64, the block one subscriber is given (else each guess could come from another
+ * of its 2^64 addresses), and an IPv4 one written as IPv6 (`::ffff:a.b.c.d`) as that IPv4.
+ */
+export const addressKey = (ip: string | null) => `address:${ip ? normalizeIP(ip, 64) : 'unknown'}`;
 
 // After a couple of misses each further failure answers more slowly, up to a second: a person
 // mistyping barely notices, a script guessing passwords is held back before it is locked out.
