@@ -27,12 +27,21 @@ export interface AppOptions {
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
+/**
+ * TRUST_PROXY (config.ts) as Fastify takes it. One proxy in front: the peer is that proxy, and the
+ * entry before it, the last one the proxy appended, is the client (`hop` counts from the peer).
+ */
+function fastifyTrustProxy(setting: Config['TRUST_PROXY']): FastifyServerOptions['trustProxy'] {
+  if (setting === 'one-hop') return (_address: string, hop: number) => hop === 0;
+  return setting;
+}
+
 /** Builds the whole server without listening, so tests can `inject` into it. */
 export async function buildApp(options: AppOptions) {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: options.config.TRUST_PROXY,
+    trustProxy: fastifyTrustProxy(options.config.TRUST_PROXY),
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
     // Request ids in logs let one failing request be followed through.
     requestIdHeader: false,

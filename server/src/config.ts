@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -11,8 +12,40 @@ const booleanFromEnv = (fallback: boolean) =>
     .optional()
     .transform((value) => (value === undefined ? fallback : ['true', '1', 'yes'].includes(value)));
 
+/** An address, a subnet (`10.0.0.0/8`) or one of proxy-addr's names for a kind of network. */
+function isProxyAddress(proxy: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(proxy)) return true;
+  const [address = '', bits, ...rest] = proxy.split('/');
+  if (rest.length > 0 || isIP(address) === 0) return false;
+  return bits === undefined || /^\d{1,3}$/.test(bits);
+}
+
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
+
+/**
+ * Which `X-Forwarded-For` entries name the client. `false`: none, the client is the peer. `true`:
+ * one proxy in front, so the client is the address that proxy saw (the right-most entry, which
+ * it appends). Otherwise the addresses or subnets of the proxies, comma-separated (or proxy-addr's
+ * `loopback`, `linklocal`, `uniquelocal`): the client is the nearest address not among them.
+ * Never Fastify's own `true`, which believes the left-most entry: whatever the client wrote.
+ */
+const trustedProxies = z
+  .string()
+  .default('false')
+  .transform((value): false | 'one-hop' | string[] => {
+    const setting = value.trim().toLowerCase();
+    if (['false', '0', 'no', ''].includes(setting)) return false;
+    if (['true', '1', 'yes'].includes(setting)) return 'one-hop';
+    return value
+      .split(',')
+      .map((proxy) => proxy.trim())
+      .filter(Boolean);
+  })
+  .refine((proxies) => !Array.isArray(proxies) || proxies.every(isProxyAddress), {
+    message:
+      'TRUST_PROXY must be true, false, or the addresses or subnets of the proxies (comma-separated)',
+  });
 
 const envSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
@@ -58,7 +91,7 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
   LOGIN_THROTTLE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   REQUESTS_PER_MINUTE_PER_ACCOUNT: z.coerce.number().int().min(1).default(600),
-  TRUST_PROXY: booleanFromEnv(false),
+  TRUST_PROXY: trustedProxies,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

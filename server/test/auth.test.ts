@@ -218,6 +218,75 @@ describeEachEngine(
   { LOGIN_MAX_FAILURES_PER_ACCOUNT: '3', LOGIN_MAX_FAILURES_PER_ADDRESS: '5' },
 );
 
+describeEachEngine(
+  'behind a proxy (TRUST_PROXY=true)',
+  (ctx) => {
+    const PROXY = '10.0.0.2';
+    const CLIENT = '203.0.113.9';
+
+    it('counts the address the proxy saw, not one the client wrote before it', async () => {
+      const statuses = [];
+      for (let i = 0; i < 6; i++) {
+        const res = await ctx().call('POST', '/api/auth/login', {
+          body: { email: `proxied${i}@example.com`, password: 'guess' },
+          remoteAddress: PROXY,
+          // The client sends a header of its own; the proxy appends the address it saw.
+          headers: { 'x-forwarded-for': `198.51.100.${i + 1}, ${CLIENT}` },
+        });
+        statuses.push(res.status);
+      }
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+      const entry = await ctx()
+        .db.selectFrom('audit_entries')
+        .select('ip_address')
+        .where('description', 'like', '%proxied0@example.com%')
+        .executeTakeFirstOrThrow();
+      expect(entry.ip_address).toBe(CLIENT);
+    });
+
+    it('takes the proxy as the client when the proxy forwards no address', async () => {
+      const statuses = [];
+      for (let i = 0; i < 6; i++) {
+        const res = await ctx().call('POST', '/api/auth/login', {
+          body: { email: `unforwarded${i}@example.com`, password: 'guess' },
+          remoteAddress: '10.0.0.3',
+        });
+        statuses.push(res.status);
+      }
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    });
+  },
+  { TRUST_PROXY: 'true', LOGIN_MAX_FAILURES_PER_ADDRESS: '5' },
+);
+
+describeEachEngine(
+  'behind proxies named by address (TRUST_PROXY=10.0.0.0/8)',
+  (ctx) => {
+    it('takes the nearest address that is not one of the proxies', async () => {
+      // Client -> a proxy at 10.0.0.5 -> a proxy at 10.0.0.2 -> the server.
+      await ctx().call('POST', '/api/auth/login', {
+        body: { email: 'chained@example.com', password: 'guess' },
+        remoteAddress: '10.0.0.2',
+        headers: { 'x-forwarded-for': '198.51.100.7, 203.0.113.9, 10.0.0.5' },
+      });
+      // A peer that is not a proxy is the client, whatever it forwards.
+      await ctx().call('POST', '/api/auth/login', {
+        body: { email: 'direct@example.com', password: 'guess' },
+        remoteAddress: '203.0.113.10',
+        headers: { 'x-forwarded-for': '198.51.100.8' },
+      });
+      const entries = await ctx()
+        .db.selectFrom('audit_entries')
+        .select('ip_address')
+        .where('name', '=', 'User Login Failed')
+        .orderBy('id')
+        .execute();
+      expect(entries.map((entry) => entry.ip_address)).toEqual(['203.0.113.9', '203.0.113.10']);
+    });
+  },
+  { TRUST_PROXY: '10.0.0.0/8' },
+);
+
 describeEachEngine('tokens', (ctx) => {
   it('refuses a missing, forged, expired or malformed token with 401', async () => {
     expect((await ctx().call('GET', '/api/auth/me')).status).toBe(401);
