@@ -28,8 +28,8 @@ async function requestLimitPlugin(app: FastifyInstance) {
     timeWindow: WINDOW_MS,
     cache: ACCOUNTS_COUNTED,
     keyGenerator: (request) => String(request.user!.id),
-    // Only a refusal says how many and until when: the headers on every answer cost a tenth of
-    // a small answer's time, and would differ between two answers the response cache makes equal.
+    // Only a refusal says how many and until when: on every answer the headers would make two
+    // answers the response cache gives differ, for figures the screens do not use.
     addHeadersOnExceeding: {
       'x-ratelimit-limit': false,
       'x-ratelimit-remaining': false,
