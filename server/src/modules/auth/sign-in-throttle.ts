@@ -8,8 +8,9 @@ export interface ThrottleRule {
 
 /**
  * Failed sign-ins counted per account and per address, in the database so that every instance
- * behind a load balancer sees the same counts. Reaching the limit inside the window locks the key
- * for one window length.
+ * behind a load balancer sees the same counts: a password is counted as it is checked and taken
+ * back if right (`admit`, `forgive`). Reaching the limit inside the window locks the key for one
+ * window length.
  */
 export function createSignInThrottle(db: Kysely<DB>, windowMs: number) {
   /** Seconds until every given key is unlocked; 0 when none is locked. */
