@@ -112,6 +112,22 @@ describeEachEngine("the employee's own records", (ctx) => {
     expect(mine.body.data.pagination.total).toBe(2);
   });
 
+  it('counts a new bonus after the same status was kept by the response cache', async () => {
+    const me = await ctx().newUser('employee');
+    const status = async () =>
+      (await ctx().call('GET', '/api/employees/has-bonuses', { token: me.token })).body.data;
+    await insertBonus(ctx().db, me.employeeId!, { bonus_name: 'First' });
+    // Asked three times: the response cache keeps the answer asked for twice and gives the third.
+    for (let ask = 0; ask < 3; ask++) {
+      expect(await status()).toEqual({ has_bonuses: true, bonus_count: 1 });
+    }
+
+    // The guard, expecting the cache to answer, leaves the count out; the data has moved since.
+    await insertBonus(ctx().db, me.employeeId!, { bonus_name: 'Second' });
+    expect(await status()).toEqual({ has_bonuses: true, bonus_count: 2 });
+    expect(await status()).toEqual({ has_bonuses: true, bonus_count: 2 });
+  });
+
   it('ignores any query parameter that tries to point at someone else', async () => {
     const me = await ctx().newUser('employee');
     const other = await someoneElse(ctx());

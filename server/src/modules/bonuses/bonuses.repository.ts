@@ -1,9 +1,10 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Expression, type Kysely, type RawBuilder } from 'kysely';
 import type { Bonus } from '#contract/bonuses';
 import { isPostgres } from '../../db/dialect';
 import { preparedQuery, recordById } from '../../db/prepared-query';
 import type { DB } from '../../db/schema';
 import { toIso } from '../../lib/clock';
+import type { CallerFigure } from '../auth/auth.repository';
 import { takeInsightsLock } from '../insights/insight-totals.repository';
 
 /**
@@ -87,15 +88,24 @@ export async function pageOfEnrichedBonuses(
 const allBonusesCount = preparedQuery(
   () => sql<{ total: number }>`select value as total from insight_totals where name = 'bonuses'`,
 );
-const employeeBonusesCount = preparedQuery(
-  (employeeId: number) => sql<{ total: number }>`select count(*) as total from bonuses
-    where employee_id = ${employeeId}`,
-);
+
+/** One employee's bonuses: an indexed count over (employee_id, created_at). */
+function bonusesOf(employeeId: Expression<number | null> | number) {
+  return sql<number | string>`(select count(*) from bonuses where employee_id = ${employeeId})`;
+}
 
 /**
- * One employee's bonuses: an indexed count over (employee_id, created_at), which is all
- * has-bonuses needs. All bonuses: the total kept by triggers (0004), not a count of the table.
+ * The caller's bonus count, read by the guard with their account (a CallerFigure of
+ * auth.repository.ts) unless the response cache holds the answer: has-bonuses then runs no
+ * statement of its own, which on SQLite is a read transaction with its own lock calls.
  */
+export const bonusesOfCaller: CallerFigure = bonusesOf;
+
+const employeeBonusesCount = preparedQuery(
+  (employeeId: number) => sql<{ total: number | string }>`select ${bonusesOf(employeeId)} as total`,
+);
+
+/** One employee's bonuses, or all bonuses: the total kept by triggers (0004), not a count. */
 export async function countBonuses(db: Kysely<DB>, employeeId: number | undefined) {
   const [row] =
     employeeId === undefined

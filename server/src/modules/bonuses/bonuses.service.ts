@@ -75,9 +75,17 @@ export function createBonusesService(db: Kysely<DB>) {
       return page(employeeId, query);
     },
 
-    /** One indexed count of the caller's bonuses: what the bonus toast needs, nothing more. */
-    async statusOf(employeeId: number | null): Promise<BonusStatus> {
-      const count = employeeId === null ? 0 : await countBonuses(db, employeeId);
+    /**
+     * One indexed count of the caller's bonuses: what the bonus toast needs, nothing more.
+     * `readByGuard`: the route's caller figure, undefined when the guard did not read it.
+     */
+    async statusOf(employeeId: number | null, readByGuard?: unknown): Promise<BonusStatus> {
+      const count =
+        readByGuard !== undefined
+          ? Number(readByGuard)
+          : employeeId === null
+            ? 0
+            : await countBonuses(db, employeeId);
       return { has_bonuses: count > 0, bonus_count: count };
     },
 

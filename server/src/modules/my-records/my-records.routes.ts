@@ -5,6 +5,7 @@ import { ownListQuerySchema } from '#contract/my-records';
 import { performanceMetricListSchema } from '#contract/performance-metrics';
 import { signedInUser } from '../../plugins/auth';
 import { ok, replies } from '../../lib/route';
+import { bonusesOfCaller } from '../bonuses/bonuses.repository';
 import { createBonusesService } from '../bonuses/bonuses.service';
 import { createPerformanceMetricsService } from '../performance-metrics/performance-metrics.service';
 
@@ -55,13 +56,17 @@ export async function myRecordsRoutes(app: FastifyInstance) {
   api.get(
     '/api/employees/has-bonuses',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', callerFigure: () => bonusesOfCaller },
       schema: {
         tags,
         summary: 'Whether you have bonuses, and how many (one indexed count)',
         response: replies(bonusStatusSchema),
       },
     },
-    async (request) => ok('Bonus status', await bonuses.statusOf(signedInUser(request).employeeId)),
+    async (request) =>
+      ok(
+        'Bonus status',
+        await bonuses.statusOf(signedInUser(request).employeeId, request.callerFigure),
+      ),
   );
 }
