@@ -1,10 +1,11 @@
 import { beforeAll, expect, it } from 'vitest';
 import { scoreBand } from '#contract/scores';
 import { findSessionUser } from '../src/modules/auth/auth.repository';
+import { dashboardVersionOfCaller } from '../src/modules/insights/employee-dashboard.repository';
 import { createEmployeeDashboardService } from '../src/modules/insights/employee-dashboard.service';
 import { createHrDashboardService } from '../src/modules/insights/hr-dashboard.service';
 import { insertEmployee, recordMetricValue } from './helpers/factories';
-import { insertBonus, localTime } from './helpers/insights';
+import { changeMetricValue, insertBonus, localTime, removeMetricValue } from './helpers/insights';
 import { describeEachEngine, type SignedInUser } from './helpers/test-app';
 
 describeEachEngine('HR dashboard figures', (ctx) => {
@@ -165,8 +166,8 @@ describeEachEngine('employee dashboard', (ctx) => {
   });
 
   /**
-   * The dashboard at `now`, read both ways, which must agree: by the route's own statement, and
-   * from the figure the guard reads with the caller's account (the route's usual way).
+   * The dashboard at `now`, as the route reads it: with the caller's dashboard version read by
+   * the guard, then again at the same version, which must give the answer remembered.
    */
   const dashboardAt = async (now: string, startMonths = [1, 7]) => {
     const dashboards = createEmployeeDashboardService({
@@ -174,12 +175,11 @@ describeEachEngine('employee dashboard', (ctx) => {
       config: { SEMESTER_START_MONTHS: startMonths },
       now: () => new Date(now),
     });
-    const byItself = await dashboards.dashboard({ employeeId: me.employeeId });
-    const session = await findSessionUser(ctx().db, me.id, dashboards.callerFigure());
-    // Without an employee id the route's own statement would answer zeros: this is the figure's.
-    const fromFigure = await dashboards.dashboard({ employeeId: null }, session!.caller_figure);
-    expect(fromFigure).toEqual(byItself);
-    return byItself;
+    const session = await findSessionUser(ctx().db, me.id, dashboardVersionOfCaller);
+    const read = await dashboards.dashboard({ employeeId: me.employeeId }, session!.caller_figure);
+    const again = await dashboards.dashboard({ employeeId: me.employeeId }, session!.caller_figure);
+    expect(again).toBe(read);
+    return read;
   };
 
   it('averages the first day of a semester into it and the day before into the last one', async () => {
@@ -252,23 +252,25 @@ describeEachEngine('employee dashboard', (ctx) => {
     });
   });
 
-  it('reads its own figures when the guard read them for another month', async () => {
-    const at = (now: string) =>
-      createEmployeeDashboardService({
-        db: ctx().db,
-        config: { SEMESTER_START_MONTHS: [1, 7] },
-        now: () => new Date(now),
-      });
-    const july = at(localTime(2026, 7, 31, 23, 59));
-    const readInJuly = await findSessionUser(ctx().db, me.id, july.callerFigure());
-    // The request reaches the route after midnight: August has no bonus, July had one.
-    const august = at(localTime(2026, 8, 1, 0, 1));
-    const answered = await august.dashboard(
-      { employeeId: me.employeeId },
-      readInJuly!.caller_figure,
-    );
-    expect(answered).toEqual(await august.dashboard({ employeeId: me.employeeId }));
-    expect(answered.bonuses_this_month).toBe(0);
+  it('does not give a dashboard remembered in another month', async () => {
+    let now = localTime(2026, 7, 31, 23, 59);
+    const dashboards = createEmployeeDashboardService({
+      db: ctx().db,
+      config: { SEMESTER_START_MONTHS: [1, 7] },
+      now: () => new Date(now),
+    });
+    const { caller_figure: version } = (await findSessionUser(
+      ctx().db,
+      me.id,
+      dashboardVersionOfCaller,
+    ))!;
+    const july = await dashboards.dashboard({ employeeId: me.employeeId }, version);
+    expect(july.bonuses_this_month).toBe(1);
+    // Nothing was written since, but August has come: its own month, without the bonus.
+    now = localTime(2026, 8, 1, 0, 1);
+    const august = await dashboards.dashboard({ employeeId: me.employeeId }, version);
+    expect(august.bonuses_this_month).toBe(0);
+    expect(august.monthly_scores.at(-1)!.month).toBe('2026-08');
   });
 
   it('shows the caller their own figures only, whatever the query says', async () => {
@@ -313,5 +315,55 @@ describeEachEngine('employee dashboard stays current', (ctx) => {
     await recordMetricValue(db, { employeeId: me, value: 80 });
     expect(await totalMetrics()).toBe(before + 1);
     expect(await totalMetrics()).toBe(before + 1);
+  });
+});
+
+describeEachEngine('employee dashboard remembered by each instance', (ctx) => {
+  /** The caller's dashboard through the route, and as a service that remembers nothing reads it. */
+  const expectCurrent = async (user: SignedInUser) => {
+    const { body } = await ctx().call('GET', '/api/employees/dashboard', { token: user.token });
+    const fresh = createEmployeeDashboardService({ db: ctx().db, config: ctx().config });
+    expect(body.data).toEqual(await fresh.dashboard({ employeeId: user.employeeId }));
+    return body.data as Awaited<ReturnType<typeof fresh.dashboard>>;
+  };
+
+  it('answers every change to the caller’s values and bonuses, whoever writes it', async () => {
+    const { db, as } = ctx();
+    const me = await ctx().newUser('employee');
+    const colleague = await ctx().newUser('employee');
+    const first = await recordMetricValue(db, { employeeId: me.employeeId!, value: 60 });
+    expect((await expectCurrent(me)).total_metrics).toBe(1);
+    await expectCurrent(colleague);
+
+    const changes: [string, () => Promise<unknown>][] = [
+      ['a value recorded', () => recordMetricValue(db, { employeeId: me.employeeId!, value: 90 })],
+      ['a value changed', () => changeMetricValue(db, first, 80)],
+      ['a value removed', () => removeMetricValue(db, first)],
+      [
+        'a bonus awarded through the API',
+        () =>
+          ctx().call('POST', '/api/bonuses', {
+            token: as.manager.token,
+            body: { employee_id: me.employeeId, bonus_name: 'Spot award', description: 'Thanks' },
+          }),
+      ],
+      [
+        'a bonus written straight into the database',
+        () => insertBonus(db, { employeeId: me.employeeId! }),
+      ],
+      [
+        'a bonus removed',
+        () => db.deleteFrom('bonuses').where('employee_id', '=', me.employeeId!).execute(),
+      ],
+    ];
+    let before = await expectCurrent(me);
+    for (const [change, write] of changes) {
+      await write();
+      const after = await expectCurrent(me);
+      expect(after, change).not.toEqual(before);
+      before = after;
+    }
+    // The colleague's dashboard, remembered before all this, is still theirs and current.
+    expect((await expectCurrent(colleague)).total_metrics).toBe(0);
   });
 });

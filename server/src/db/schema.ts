@@ -189,6 +189,15 @@ export interface ListTotalsTable {
   value: number;
 }
 
+/**
+ * A version per employee of what their dashboard shows, moved by triggers (migration 0019); no
+ * row is version 0.
+ */
+export interface EmployeeDashboardVersionsTable {
+  employee_id: number;
+  version: number;
+}
+
 export interface DB {
   users: UsersTable;
   employees: EmployeesTable;
@@ -207,6 +216,7 @@ export interface DB {
   department_totals: DepartmentTotalsTable;
   score_histogram: ScoreHistogramTable;
   list_totals: ListTotalsTable;
+  employee_dashboard_versions: EmployeeDashboardVersionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

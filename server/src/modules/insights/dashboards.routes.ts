@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { employeeDashboardSchema, hrChartsSchema, hrMetricsSchema } from '#contract/insights';
 import { signedInUser } from '../../plugins/auth';
 import { ok, replies } from '../../lib/route';
+import { dashboardVersionOfCaller } from './employee-dashboard.repository';
 import { createEmployeeDashboardService } from './employee-dashboard.service';
 import { createHrDashboardService } from './hr-dashboard.service';
 
@@ -40,7 +41,7 @@ export async function dashboardsRoutes(app: FastifyInstance) {
   api.get(
     '/api/employees/dashboard',
     {
-      config: { access: 'signed-in', callerFigure: own.callerFigure },
+      config: { access: 'signed-in', callerFigure: () => dashboardVersionOfCaller },
       schema: {
         tags: ['insights'],
         summary:

@@ -4,9 +4,9 @@ import type { Config } from '../../config';
 import type { DB } from '../../db/schema';
 import { currentAndPreviousSemester, monthContaining, monthKey } from '../../lib/calendar';
 import type { AuthUser } from '../auth/auth-user';
+import { unchanging } from '../../lib/unchanging';
 import {
-  employeeDashboardFigure,
-  employeeDashboardFigureQuery,
+  employeeDashboardQuery,
   parseEmployeeDashboardFigure,
   type EmployeeDashboardRows,
   type MonthTotals,
@@ -14,6 +14,11 @@ import {
 import { averageFromTotals } from './score-math';
 
 export const TREND_MONTHS = 12;
+/**
+ * How many employees' dashboards an instance remembers: the product's scale, 10,000 staff, at
+ * about 2.5 KB each (the answer's objects, and the text the route's serialiser keeps for it).
+ */
+const REMEMBERED_DASHBOARDS = 10_000;
 
 /** An account without an employee record: nothing recorded. */
 const NO_ROWS: EmployeeDashboardRows = {
@@ -48,21 +53,25 @@ function calendarFor(today: Date, startMonths: readonly number[]) {
     fromMonth: [previous.months[0]!, trendMonths[0]!].sort()[0]!,
     toMonth: [current.months.at(-1)!, trendMonths.at(-1)!].sort().at(-1)!,
   };
-  const figure = employeeDashboardFigure(range);
   return {
     current,
     previous,
     trendMonths,
     thisMonthKey: trendMonths.at(-1)!,
-    range,
-    figure,
-    readFigure: employeeDashboardFigureQuery(figure),
+    readRows: employeeDashboardQuery(range),
     startsAt: Date.parse(thisMonth.start),
     endsAt: Date.parse(thisMonth.end),
   };
 }
 
 type Calendar = ReturnType<typeof calendarFor>;
+
+/** A dashboard answered, with the calendar and version it was read at. */
+interface Remembered {
+  calendar: Calendar;
+  version: number;
+  answer: EmployeeDashboard;
+}
 
 export function createEmployeeDashboardService({
   db,
@@ -79,79 +88,98 @@ export function createEmployeeDashboardService({
     return calendar;
   };
 
-  /** The caller's figures: the guard's when it read them for this month, else read now. */
-  async function rowsOf(
-    calendar: Calendar,
-    employeeId: number | null,
-    readByGuard: unknown,
-  ): Promise<EmployeeDashboardRows> {
-    if (typeof readByGuard === 'string') {
-      const { readFor, rows } = parseEmployeeDashboardFigure(readByGuard);
-      // Another month's: a request across midnight at a month's end reads its own.
-      if (readFor === calendar.range.thisMonth.start) return rows;
+  /**
+   * The dashboards answered, by employee, with the calendar and version they were read at: a
+   * dashboard changes only when its employee's version moves (migration 0019) or the month
+   * does, so while neither has, the same answer (unchanging: serialised once) is given again.
+   * The oldest go first, a tenth at a time (lib/lru-text-store.ts says why not one by one).
+   */
+  const remembered = new Map<number, Remembered>();
+  function remember(employeeId: number, entry: Remembered) {
+    remembered.delete(employeeId);
+    remembered.set(employeeId, entry);
+    if (remembered.size <= REMEMBERED_DASHBOARDS) return;
+    let excess = remembered.size - REMEMBERED_DASHBOARDS * 0.9;
+    for (const oldest of remembered.keys()) {
+      if (excess-- <= 0) break;
+      remembered.delete(oldest);
     }
-    if (employeeId === null) return NO_ROWS;
-    const [read] = await calendar.readFigure(db, employeeId);
-    return parseEmployeeDashboardFigure(read!.figure).rows;
   }
 
   return {
-    /** The figure the guard reads with the caller's account this month (the route's). */
-    callerFigure: () => calendarOf(now()).figure,
-
     /**
      * The caller's own dashboard, from their linked employee record. An account without one
-     * (an HR user who is not on the staff list) gets zeros rather than an error. `readByGuard`:
-     * the route's caller figure, undefined when the guard did not read it.
+     * (an HR user who is not on the staff list) gets zeros rather than an error.
+     * `versionByGuard`: the route's caller figure, the caller's dashboard version as the guard
+     * read it; undefined when it did not (the response cache was expected to answer).
      */
     async dashboard(
       caller: Pick<AuthUser, 'employeeId'>,
-      readByGuard?: unknown,
+      versionByGuard?: unknown,
     ): Promise<EmployeeDashboard> {
       const calendar = calendarOf(now());
-      const { current, previous, trendMonths, thisMonthKey } = calendar;
-      const rows = await rowsOf(calendar, caller.employeeId, readByGuard);
-      const byMonth = new Map<string, MonthTotals>();
-      for (const totals of rows.months) byMonth.set(totals[0], totals);
-
-      const semester = (months: string[]) => {
-        let count = 0;
-        let sum = 0;
-        for (const month of months) {
-          const totals = byMonth.get(month);
-          if (totals) {
-            count += totals[1];
-            sum += totals[2];
-          }
-        }
-        return {
-          average: averageFromTotals(count, sum),
-          summary: { first_month: months[0]!, last_month: months.at(-1)!, metric_count: count },
-        };
-      };
-      const thisSemester = semester(current.months);
-      const lastSemester = semester(previous.months);
-
-      const monthlyScores: MonthlyScore[] = trendMonths.map((month) => {
-        const [, metricCount, sum] = byMonth.get(month) ?? NO_VALUES;
-        return {
-          month,
-          average_score: averageFromTotals(metricCount, sum),
-          metric_count: metricCount,
-        };
-      });
-
-      return {
-        average_score_this_semester: thisSemester.average,
-        average_score_last_semester: lastSemester.average,
-        this_semester: thisSemester.summary,
-        last_semester: lastSemester.summary,
-        monthly_scores: monthlyScores,
-        total_metrics: rows.totalMetrics,
-        metrics_this_month: byMonth.get(thisMonthKey)?.[1] ?? 0,
-        total_bonuses: rows.totalBonuses,
-        bonuses_this_month: rows.bonusesThisMonth,
-      };
+      const employeeId = caller.employeeId;
+      if (employeeId === null) return dashboardFrom(calendar, NO_ROWS);
+      const known = remembered.get(employeeId);
+      if (
+        known?.calendar === calendar &&
+        versionByGuard !== undefined &&
+        known.version === Number(versionByGuard ?? 0)
+      ) {
+        return known.answer;
+      }
+      const [read] = await calendar.readRows(db, employeeId);
+      const answer = unchanging(
+        dashboardFrom(calendar, parseEmployeeDashboardFigure(read!.figure)),
+      );
+      remember(employeeId, { calendar, version: Number(read!.version ?? 0), answer });
+      return answer;
     },
+  };
+}
+
+/** The dashboard of `rows` in `calendar`'s month. */
+function dashboardFrom(calendar: Calendar, rows: EmployeeDashboardRows): EmployeeDashboard {
+  const { current, previous, trendMonths, thisMonthKey } = calendar;
+  const byMonth = new Map<string, MonthTotals>();
+  for (const totals of rows.months) byMonth.set(totals[0], totals);
+
+  const semester = (months: string[]) => {
+    let count = 0;
+    let sum = 0;
+    for (const month of months) {
+      const totals = byMonth.get(month);
+      if (totals) {
+        count += totals[1];
+        sum += totals[2];
+      }
+    }
+    return {
+      average: averageFromTotals(count, sum),
+      summary: { first_month: months[0]!, last_month: months.at(-1)!, metric_count: count },
+    };
+  };
+  const thisSemester = semester(current.months);
+  const lastSemester = semester(previous.months);
+
+  const monthlyScores: MonthlyScore[] = trendMonths.map((month) => {
+    const [, metricCount, sum] = byMonth.get(month) ?? NO_VALUES;
+    return {
+      month,
+      average_score: averageFromTotals(metricCount, sum),
+      metric_count: metricCount,
+    };
+  });
+
+  return {
+    average_score_this_semester: thisSemester.average,
+    average_score_last_semester: lastSemester.average,
+    this_semester: thisSemester.summary,
+    last_semester: lastSemester.summary,
+    monthly_scores: monthlyScores,
+    total_metrics: rows.totalMetrics,
+    metrics_this_month: byMonth.get(thisMonthKey)?.[1] ?? 0,
+    total_bonuses: rows.totalBonuses,
+    bonuses_this_month: rows.bonusesThisMonth,
   };
 }
