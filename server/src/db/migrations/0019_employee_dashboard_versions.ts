@@ -4,7 +4,7 @@ import { isPostgres } from './helpers';
 
 /**
  * A version per employee that moves with every write to what their dashboard shows: their
- * totals (`employee_scores`), their months (`employee_monthly_scores`) and their bonuses.
+ * months (`employee_monthly_scores`) and their bonuses.
  * Kept by triggers, whoever writes, like the data version of 0007; but one employee's, so a
  * value recorded for one person leaves every other person's dashboard as it was.
  *
@@ -21,8 +21,11 @@ import { isPostgres } from './helpers';
 
 /** pg_advisory_xact_lock key of the maintained totals (the same as 0004_insights). */
 const LOCK_KEY = 7_341_002;
-/** What a dashboard shows comes from these tables, each with an `employee_id`. */
-const DASHBOARD_TABLES = ['employee_scores', 'employee_monthly_scores', 'bonuses'];
+/**
+ * What a dashboard shows comes from these tables, each with an `employee_id`; and from
+ * `employee_scores.metric_count`, the sum of the months' counts, which changes only with them.
+ */
+const DASHBOARD_TABLES = ['employee_monthly_scores', 'bonuses'];
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

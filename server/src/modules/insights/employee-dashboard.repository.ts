@@ -23,7 +23,7 @@ export interface EmployeeDashboardRows {
 
 /**
  * The version of an employee's dashboard (migration 0019: moved by triggers with every write to
- * their scores, months or bonuses; no row is 0).
+ * their months or bonuses; no row is 0).
  */
 function dashboardVersionOf(employeeId: Expression<number | null> | number) {
   return sql<number | null>`(select version from employee_dashboard_versions
