@@ -1,4 +1,7 @@
+import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { loadConfig } from '../src/config';
+import { createEmployeeDashboardService } from '../src/modules/insights/employee-dashboard.service';
 import { ApiClient } from './helpers/api-client';
 import {
   insightTotalProblems,
@@ -18,8 +21,25 @@ import { runWriteLoad, setUpOrganisation } from './helpers/write-load';
  * edited and deleted, bonuses awarded and deleted, staff added and deleted (with their values
  * cascading away) must leave every aggregate equal to a recomputation, and both instances must
  * answer the same rankings, equal to the recomputed ones, though each keeps its own cache of
- * the last ranking it computed.
+ * the last ranking it computed; and each the dashboards of the moment, though each remembers
+ * the dashboards it answered.
  */
+
+const zip = <A, B>(as: A[], bs: B[]) => as.map((a, i): [A, B] => [a, bs[i]!]);
+/** The server's own configuration: the same environment as startServer gives it. */
+const config = loadConfig({ ...process.env, DATA_DIR: tmpdir() });
+
+/** Gives each employee an account (link-employee) and signs in with its temporary password. */
+async function signInAsStaff(admin: ApiClient, employeeIds: number[]): Promise<ApiClient[]> {
+  const staff: ApiClient[] = [];
+  for (const id of employeeIds) {
+    const linked = await admin.call('POST', `/api/employees/${id}/link-employee`);
+    if (linked.status !== 201) throw new Error(`link-employee: ${JSON.stringify(linked.body)}`);
+    const { user, temporary_password: password } = linked.body.data;
+    staff.push(await ApiClient.signIn(admin.origin, { email: user.email, password }));
+  }
+  return staff;
+}
 
 const CLIENTS = 8;
 const WRITES = Number(process.env.TWO_INSTANCE_WRITES ?? 400);
@@ -49,6 +69,18 @@ run('two server instances on one PostgreSQL database', () => {
     expect((await onB.call('GET', '/api/auth/me')).status).toBe(200);
 
     const organisation = await setUpOrganisation(onA, { employees: 12, types: 3 });
+    // Some of the staff sign in too, four written for by the load and two by this test alone;
+    // each instance remembers their dashboards before the load.
+    const staff = await signInAsStaff(onA, organisation.employeeIds.slice(0, 4));
+    const { employeeIds: quietIds } = await setUpOrganisation(onA, { employees: 2, types: 0 });
+    const quiet = await signInAsStaff(onA, quietIds);
+    for (const person of [...staff, ...quiet]) {
+      for (const api of [onA, onB]) {
+        expect((await person.at(api.origin).call('GET', '/api/employees/dashboard')).status).toBe(
+          200,
+        );
+      }
+    }
     // Each instance has a ranking cached before the load: it must not be served stale after.
     for (const api of [onA, onB]) {
       expect((await api.call('GET', '/api/employees/rank?limit=1000')).status).toBe(200);
@@ -77,6 +109,43 @@ run('two server instances on one PostgreSQL database', () => {
     expect(ledger.unanswered).toBe(0);
     expect(ledger.acknowledged).toBeGreaterThanOrEqual(WRITES);
     expect([...ledger.employees.values()].some((employee) => !employee.present)).toBe(true);
+
+    // Each instance answers each dashboard as it is read from the database now.
+    const expectCurrentDashboards = async (people: [ApiClient, number][]) => {
+      const database = store.open();
+      try {
+        const fromScratch = createEmployeeDashboardService({ db: database.db, config });
+        for (const [person, employeeId] of people) {
+          const current = await fromScratch.dashboard({ employeeId });
+          for (const api of [onA, onB]) {
+            const answer = await person.at(api.origin).call('GET', '/api/employees/dashboard');
+            if (answer.status === 401) continue; // the load deleted their employee and account
+            expect(answer.body.data).toEqual(current);
+          }
+        }
+      } finally {
+        await database.close();
+      }
+    };
+    const staffIds = organisation.employeeIds.slice(0, staff.length);
+    await expectCurrentDashboards([...zip(staff, staffIds), ...zip(quiet, quietIds)]);
+    // A value recorded through one instance and a bonus awarded through the other.
+    for (const [index, employeeId] of quietIds.entries()) {
+      const value = await [onA, onB][index]!.call('POST', '/api/performance-metrics', {
+        metric_type_id: organisation.typeIds[0],
+        user_id: employeeId,
+        value: 75,
+      });
+      expect(value.status).toBe(201);
+      await expectCurrentDashboards(zip(quiet, quietIds));
+      const bonus = await [onB, onA][index]!.call('POST', '/api/bonuses', {
+        employee_id: employeeId,
+        bonus_name: 'Steady work',
+        description: 'Two instances agree',
+      });
+      expect(bonus.status).toBe(201);
+      await expectCurrentDashboards(zip(quiet, quietIds));
+    }
 
     const database = store.open();
     try {

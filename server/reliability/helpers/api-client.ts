@@ -44,8 +44,15 @@ export class ApiClient {
 
   /** Signs in as the administrator the server was started with. */
   static async asAdmin(origin: string): Promise<ApiClient> {
+    return ApiClient.signIn(origin, ADMIN);
+  }
+
+  static async signIn(
+    origin: string,
+    credentials: { email: string; password: string },
+  ): Promise<ApiClient> {
     const client = new ApiClient(origin);
-    const answer = await client.call('POST', '/api/auth/login', ADMIN);
+    const answer = await client.call('POST', '/api/auth/login', credentials);
     if (answer.status !== 200) {
       throw new Error(`sign-in failed: ${answer.status} ${JSON.stringify(answer.body)}`);
     }
