@@ -1,28 +1,14 @@
 import { beforeAll, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import type { DB } from '../src/db/schema';
-import { findSessionUser } from '../src/modules/auth/auth.repository';
-import { staffAheadOfCaller } from '../src/modules/insights/rankings.repository';
-import { top10StatusFrom } from '../src/modules/insights/rankings.service';
+import { createRankingsService } from '../src/modules/insights/rankings.service';
 import { errorEnvelope } from './helpers/error-envelope';
-import { insertEmployee, insertUser, recordMetricValue } from './helpers/factories';
+import { insertEmployee, recordMetricValue } from './helpers/factories';
 import { describeEachEngine, type SignedInUser } from './helpers/test-app';
 
-/**
- * The employee's top-10 status as the route answers it: the rank read by the guard's statement
- * for an account linked to the employee (one is added when there is none; no one signs in).
- */
-async function statusAsTheGuardReadsIt(db: Kysely<DB>, employeeId: number) {
-  const linked = await db
-    .selectFrom('users')
-    .select('id')
-    .where('employee_id', '=', employeeId)
-    .executeTakeFirst();
-  const userId =
-    linked?.id ??
-    (await insertUser(db, { employee_id: employeeId, password_hash: 'never signs in' })).id;
-  const row = await findSessionUser(db, userId, staffAheadOfCaller);
-  return top10StatusFrom(row!.caller_figure);
+/** The employee's top-10 status as the route reads it when it has none remembered. */
+async function statusAsRead(db: Kysely<DB>, employeeId: number) {
+  return createRankingsService({ db }).top10Status({ employeeId });
 }
 
 /** Employees with the given values; answers their ids by key. */
@@ -193,7 +179,7 @@ describeEachEngine('rankings', (ctx) => {
       token: ctx().as.admin.token,
     });
     for (const entry of full.body.data.rankings) {
-      expect(await statusAsTheGuardReadsIt(ctx().db, entry.id)).toEqual({
+      expect(await statusAsRead(ctx().db, entry.id)).toEqual({
         is_in_top_10: entry.rank <= 10,
         current_rank: entry.rank,
       });
@@ -243,7 +229,7 @@ describeEachEngine('rankings with many ties', (ctx) => {
       expected.map((p) => p.id),
     );
     for (const [index, person] of expected.entries()) {
-      const status = await statusAsTheGuardReadsIt(db, person.id);
+      const status = await statusAsRead(db, person.id);
       expect(status.current_rank, `employee ${person.id}`).toBe(index + 1);
     }
   });
@@ -299,5 +285,37 @@ describeEachEngine('top-10 status stays current', (ctx) => {
     await recordMetricValue(db, { employeeId: ahead, value: 90 });
     expect(await status()).toEqual({ is_in_top_10: true, current_rank: 2 });
     expect(await status()).toEqual({ is_in_top_10: true, current_rank: 2 });
+  });
+
+  it('answers a remembered standing again only while nothing any ranking shows has changed', async () => {
+    const { db, as } = ctx();
+    const me = as.manager;
+    const status = async () =>
+      (await ctx().call('GET', '/api/employees/top10-status', { token: me.token })).body.data;
+    const myId = await insertEmployee(db, { first_name: 'Mia', last_name: 'Moss' });
+    await db.updateTable('users').set({ employee_id: myId }).where('id', '=', me.id).execute();
+    // Tied on score and count with someone the name order puts ahead.
+    const rival = await insertEmployee(db, { first_name: 'Ann', last_name: 'Adams' });
+    for (const employeeId of [myId, rival]) await recordMetricValue(db, { employeeId, value: 95 });
+    const ahead = async () => (await status()).current_rank as number;
+    const start = await ahead();
+    expect(await ahead()).toBe(start);
+
+    // The rival's new name puts them behind: only the name changed.
+    await db
+      .updateTable('employees')
+      .set({ last_name: 'Zeller' })
+      .where('id', '=', rival)
+      .execute();
+    expect(await ahead()).toBe(start - 1);
+    // An unrelated write moves the data version but not the standing.
+    await insertEmployee(db, { last_name: 'Newcomer' });
+    expect(await ahead()).toBe(start - 1);
+    // Someone scored higher, then removed.
+    const star = await insertEmployee(db, { last_name: 'Star' });
+    await recordMetricValue(db, { employeeId: star, value: 100 });
+    expect(await ahead()).toBe(start);
+    await ctx().call('DELETE', `/api/employees/${star}`, { token: ctx().as.admin.token });
+    expect(await ahead()).toBe(start - 1);
   });
 });

@@ -3,8 +3,9 @@ import type { EmployeeDashboard, MonthlyScore } from '#contract/insights';
 import type { Config } from '../../config';
 import type { DB } from '../../db/schema';
 import { currentAndPreviousSemester, monthContaining, monthKey } from '../../lib/calendar';
-import type { AuthUser } from '../auth/auth-user';
+import { createRememberedAnswers } from '../../lib/remembered-answers';
 import { unchanging } from '../../lib/unchanging';
+import type { AuthUser } from '../auth/auth-user';
 import {
   employeeDashboardQuery,
   parseEmployeeDashboardFigure,
@@ -59,19 +60,17 @@ function calendarFor(today: Date, startMonths: readonly number[]) {
     trendMonths,
     thisMonthKey: trendMonths.at(-1)!,
     readRows: employeeDashboardQuery(range),
+    /**
+     * The dashboards answered this month, by employee, with the version they were read at: one
+     * changes only when its employee's version moves (migration 0019) or the month does.
+     */
+    answered: createRememberedAnswers<number, EmployeeDashboard>(REMEMBERED_DASHBOARDS),
     startsAt: Date.parse(thisMonth.start),
     endsAt: Date.parse(thisMonth.end),
   };
 }
 
 type Calendar = ReturnType<typeof calendarFor>;
-
-/** A dashboard answered, with the calendar and version it was read at. */
-interface Remembered {
-  calendar: Calendar;
-  version: number;
-  answer: EmployeeDashboard;
-}
 
 export function createEmployeeDashboardService({
   db,
@@ -88,24 +87,6 @@ export function createEmployeeDashboardService({
     return calendar;
   };
 
-  /**
-   * The dashboards answered, by employee, with the calendar and version they were read at: a
-   * dashboard changes only when its employee's version moves (migration 0019) or the month
-   * does, so while neither has, the same answer (unchanging: serialised once) is given again.
-   * The oldest go first, a tenth at a time (lib/lru-text-store.ts says why not one by one).
-   */
-  const remembered = new Map<number, Remembered>();
-  function remember(employeeId: number, entry: Remembered) {
-    remembered.delete(employeeId);
-    remembered.set(employeeId, entry);
-    if (remembered.size <= REMEMBERED_DASHBOARDS) return;
-    let excess = remembered.size - REMEMBERED_DASHBOARDS * 0.9;
-    for (const oldest of remembered.keys()) {
-      if (excess-- <= 0) break;
-      remembered.delete(oldest);
-    }
-  }
-
   return {
     /**
      * The caller's own dashboard, from their linked employee record. An account without one
@@ -120,19 +101,15 @@ export function createEmployeeDashboardService({
       const calendar = calendarOf(now());
       const employeeId = caller.employeeId;
       if (employeeId === null) return dashboardFrom(calendar, NO_ROWS);
-      const known = remembered.get(employeeId);
-      if (
-        known?.calendar === calendar &&
-        versionByGuard !== undefined &&
-        known.version === Number(versionByGuard ?? 0)
-      ) {
-        return known.answer;
+      if (versionByGuard !== undefined) {
+        const known = calendar.answered.at(employeeId, Number(versionByGuard ?? 0));
+        if (known) return known;
       }
       const [read] = await calendar.readRows(db, employeeId);
       const answer = unchanging(
         dashboardFrom(calendar, parseEmployeeDashboardFigure(read!.figure)),
       );
-      remember(employeeId, { calendar, version: Number(read!.version ?? 0), answer });
+      calendar.answered.remember(employeeId, Number(read!.version ?? 0), answer);
       return answer;
     },
   };

@@ -1,4 +1,4 @@
-import { sql, type Expression, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { preparedQuery } from '../../db/prepared-query';
 import type { CallerFigure } from '../auth/auth.repository';
@@ -20,8 +20,12 @@ export interface RankedRow {
   metric_count: number;
 }
 
+/** The ranking version as an SQL expression. */
+const rankingVersionValue = sql<number | string>`(select value from insight_totals
+  where name = 'ranking_version')`;
+
 const rankingVersionQuery = preparedQuery(
-  () => sql<{ value: number }>`select value from insight_totals where name = 'ranking_version'`,
+  () => sql<{ value: number | string }>`select ${rankingVersionValue} as value`,
 );
 
 /** Changes whenever anything the rankings show may have changed (kept by triggers). */
@@ -67,7 +71,7 @@ export function topRanked(db: Kysely<DB>, limit: number): Promise<RankedRow[]> {
  * histogram (at most 100 rows); only those in the same whole number are counted through the
  * index, and only exact ties on score and count are compared by name.
  */
-function staffAheadOf(employeeId: Expression<number | null> | number) {
+function staffAheadOf(employeeId: number) {
   return sql<number | string | null>`(select
       coalesce((select sum(h.staff_count) from score_histogram h
                 where h.bucket > floor(me.average_score)), 0)
@@ -89,21 +93,25 @@ function staffAheadOf(employeeId: Expression<number | null> | number) {
 }
 
 /**
- * The caller's staff ahead, read by the guard with their account (a CallerFigure of
- * auth.repository.ts) unless the response cache holds the answer: a statement of its own cost
- * top-10 status as much again as the rest of its work (computed, SQLite 44-46 -> 38-41 µs of
- * server CPU a request, PostgreSQL 61-64 -> 44-46 µs of Node's).
+ * The ranking version, read by the guard with the caller's account (a CallerFigure of
+ * auth.repository.ts, the same for every caller): one row by its key, all top10-status needs
+ * when this instance remembers the caller's standing at that version.
  */
-export const staffAheadOfCaller: CallerFigure = staffAheadOf;
+export const rankingVersionForCaller: CallerFigure = () => rankingVersionValue;
 
 const staffAheadQuery = preparedQuery(
-  (employeeId: number) => sql<{ ahead: number | string | null }>`select ${staffAheadOf(employeeId)}
-    as ahead`,
+  (employeeId: number) =>
+    sql<{
+      ahead: number | string | null;
+      version: number | string;
+    }>`select ${staffAheadOf(employeeId)} as ahead, ${rankingVersionValue} as version`,
 );
 
-/** The same figure in a statement of its own, for when the guard did not read it. */
-export async function staffAhead(db: Kysely<DB>, employeeId: number | null): Promise<unknown> {
-  if (employeeId === null) return null;
+/**
+ * How many staff are ahead of the employee, with the ranking version it was read at (one
+ * statement, so the two agree).
+ */
+export async function staffAhead(db: Kysely<DB>, employeeId: number) {
   const [row] = await staffAheadQuery(db, employeeId);
-  return row?.ahead ?? null;
+  return { ahead: row?.ahead ?? null, version: Number(row?.version ?? 0) };
 }

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { rankQuerySchema, rankingsSchema, top10StatusSchema } from '#contract/insights';
 import { signedInUser } from '../../plugins/auth';
 import { ok, replies } from '../../lib/route';
-import { staffAheadOfCaller } from './rankings.repository';
+import { rankingVersionForCaller } from './rankings.repository';
 import { createRankingsService } from './rankings.service';
 
 export async function rankingsRoutes(app: FastifyInstance) {
@@ -29,7 +29,7 @@ export async function rankingsRoutes(app: FastifyInstance) {
   api.get(
     '/api/employees/top10-status',
     {
-      config: { access: 'signed-in', callerFigure: () => staffAheadOfCaller },
+      config: { access: 'signed-in', callerFigure: () => rankingVersionForCaller },
       schema: {
         tags: ['insights'],
         summary: "The caller's own rank and whether it is in the top 10",

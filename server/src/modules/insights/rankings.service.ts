@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { RankingEntry, Rankings, Top10Status } from '#contract/insights';
 import type { DB } from '../../db/schema';
+import { createRememberedAnswers } from '../../lib/remembered-answers';
 import { unchanging } from '../../lib/unchanging';
 import type { AuthUser } from '../auth/auth-user';
 import { rankingVersion, staffAhead, topRanked, type RankedRow } from './rankings.repository';
@@ -22,16 +23,20 @@ export function toRankingEntry(row: RankedRow, index: number): RankingEntry {
 }
 
 /**
- * The caller's own standing from the staff ahead of them (`staffAheadOfCaller`): null for an
- * account without an employee record or with no metric value, who is unranked.
+ * The caller's own standing from the staff ahead of them (`staffAhead`): null for one with no
+ * metric value, who is unranked.
  */
-export function top10StatusFrom(ahead: unknown): Top10Status {
+function top10StatusFrom(ahead: unknown): Top10Status {
   const rank = ahead === null || ahead === undefined ? null : Number(ahead) + 1;
   return { is_in_top_10: rank !== null && rank <= TOP_TEN, current_rank: rank };
 }
 
 /** How many different `limit`s keep a remembered ranking. */
 const REMEMBERED_LIMITS = 8;
+/** How many callers' standings an instance remembers: the product's scale, 10,000 staff. */
+const REMEMBERED_STANDINGS = 10_000;
+/** An account without an employee record. */
+const UNRANKED: Top10Status = unchanging({ is_in_top_10: false, current_rank: null });
 
 export function createRankingsService({ db }: { db: Kysely<DB> }) {
   /**
@@ -43,6 +48,12 @@ export function createRankingsService({ db }: { db: Kysely<DB> }) {
    * The answer is handed out `unchanging`, so it is also serialised once.
    */
   const remembered = new Map<number, { version: string; answer: Rankings }>();
+  /**
+   * Each caller's top-10 status, with the ranking version it was read at (which moves with
+   * anything any ranking shows): a sign-in, a bonus or an answered question leaves it as it was,
+   * where the response cache's data version moves with every write.
+   */
+  const standings = createRememberedAnswers<number, Top10Status>(REMEMBERED_STANDINGS);
 
   return {
     async rankings(limit: number, dataVersion: number | null = null): Promise<Rankings> {
@@ -59,13 +70,24 @@ export function createRankingsService({ db }: { db: Kysely<DB> }) {
     },
 
     /**
-     * The caller's standing, from the staff ahead of them as the guard read them, or read now
-     * when it did not (it expected the response cache to answer, and the data changed since).
+     * The caller's standing: the one this instance answered them at the ranking version the
+     * guard read, or read now with the staff ahead of them. `versionByGuard` is undefined when
+     * the guard did not read it (it expected the response cache to answer).
      */
-    async top10Status(caller: Pick<AuthUser, 'employeeId'>, readByGuard: unknown) {
-      const ahead =
-        readByGuard === undefined ? await staffAhead(db, caller.employeeId) : readByGuard;
-      return top10StatusFrom(ahead);
+    async top10Status(
+      caller: Pick<AuthUser, 'employeeId'>,
+      versionByGuard?: unknown,
+    ): Promise<Top10Status> {
+      const employeeId = caller.employeeId;
+      if (employeeId === null) return UNRANKED;
+      if (versionByGuard !== undefined) {
+        const known = standings.at(employeeId, Number(versionByGuard));
+        if (known) return known;
+      }
+      const { ahead, version } = await staffAhead(db, employeeId);
+      const answer = unchanging(top10StatusFrom(ahead));
+      standings.remember(employeeId, version, answer);
+      return answer;
     },
   };
 }
