@@ -52,7 +52,8 @@ export function createWindowCounter<K>({
         if (windows.size >= maxKeys) makeRoom(now);
         windows.set(key, { endsAt: now + windowMs, events: 1 });
       }
-      return limit >= 1 ? 0 : Math.ceil(windowMs / 1000);
+      // A window's first event is always admitted: the limit is 1 at least (config.ts).
+      return 0;
     },
     get size() {
       return windows.size;

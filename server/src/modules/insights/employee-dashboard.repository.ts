@@ -26,8 +26,8 @@ export interface EmployeeDashboardRows {
  * their months or bonuses; no row is 0).
  */
 function dashboardVersionOf(employeeId: Expression<number | null> | number) {
-  return sql<number | null>`(select version from employee_dashboard_versions
-    where employee_id = ${employeeId})`;
+  return sql<number>`coalesce((select version from employee_dashboard_versions
+    where employee_id = ${employeeId}), 0)`;
 }
 
 /**
@@ -51,7 +51,7 @@ export function employeeDashboardQuery(range: DashboardRange) {
   const [monthStart, monthEnd] = [sql.lit(range.thisMonth.start), sql.lit(range.thisMonth.end)];
   const [fromMonth, toMonth] = [sql.lit(range.fromMonth), sql.lit(range.toMonth)];
   return preparedQuery(
-    (employeeId: number) => sql<{ figure: string; version: number | null }>`select '['
+    (employeeId: number) => sql<{ figure: string; version: number }>`select '['
     || coalesce((select metric_count from employee_scores where employee_id = ${employeeId}), 0)
     || ',' || (select count(*) || ',' || count(*) filter (
         where created_at >= ${monthStart} and created_at < ${monthEnd})

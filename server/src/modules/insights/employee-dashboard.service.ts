@@ -103,14 +103,14 @@ export function createEmployeeDashboardService({
       const employeeId = caller.employeeId;
       if (employeeId === null) return dashboardFrom(calendar, NO_ROWS);
       if (versionByGuard !== undefined) {
-        const known = calendar.answered.at(employeeId, Number(versionByGuard ?? 0));
+        const known = calendar.answered.at(employeeId, Number(versionByGuard));
         if (known) return known;
       }
       const [read] = await calendar.readRows(db, employeeId);
       const answer = unchanging(
         dashboardFrom(calendar, parseEmployeeDashboardFigure(read!.figure)),
       );
-      calendar.answered.remember(employeeId, Number(read!.version ?? 0), answer);
+      calendar.answered.remember(employeeId, Number(read!.version), answer);
       return answer;
     },
   };
