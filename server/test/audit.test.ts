@@ -84,6 +84,51 @@ describeEachEngine('audit trail', (ctx) => {
     });
   });
 
+  it('answers a page again from the entries it remembers, and a new entry moves the page', async () => {
+    const tag = `Remembered${ctx().engine}`;
+    const inserted = async (name: string, createdAt: string) =>
+      insertAuditEntry(ctx().db, {
+        name: `${tag} ${name}`,
+        description: 'a "quoted" \\ description',
+        after: { name },
+        createdAt,
+      });
+    await inserted('First', '2099-01-01T08:00:00.000Z');
+    await inserted('Second', '2099-01-02T08:00:00.000Z');
+    await inserted('Third', '2099-01-03T08:00:00.000Z');
+    // A query parameter of its own for each read, so the response cache answers none of them.
+    let read = 0;
+    const page = async (query: string) => {
+      const res = await ctx().call('GET', `/api/audit?limit=2&${query}&read=${read++}`, {
+        token: ctx().as.admin.token,
+      });
+      expect(res.status).toBe(200);
+      return res.body.data as {
+        audit_trails: { name: string; after: unknown }[];
+        pagination: { total: number };
+      };
+    };
+    const names = (data: Awaited<ReturnType<typeof page>>) =>
+      data.audit_trails.map((entry) => entry.name);
+
+    for (const query of [`search=${tag}`, 'page=1']) {
+      const first = await page(query);
+      expect(names(first)).toEqual([`${tag} Third`, `${tag} Second`]);
+      expect(await page(query)).toEqual(first);
+    }
+    expect((await page(`search=${tag}`)).pagination.total).toBe(3);
+
+    await inserted('Fourth', '2099-01-04T08:00:00.000Z');
+    for (const query of [`search=${tag}`, 'page=1']) {
+      const moved = await page(query);
+      expect(names(moved)).toEqual([`${tag} Fourth`, `${tag} Third`]);
+      expect(moved.audit_trails[0]!.after).toEqual({ name: 'Fourth' });
+    }
+    const second = await page(`search=${tag}&page=2`);
+    expect(names(second)).toEqual([`${tag} Second`, `${tag} First`]);
+    expect(second.pagination.total).toBe(4);
+  });
+
   it('searches name and description case-insensitively, with % and _ taken literally', async () => {
     const tag = `Searchable${ctx().engine}`;
     await insertAuditEntry(ctx().db, { name: `${tag} Bonus Assignment`, description: 'plain' });

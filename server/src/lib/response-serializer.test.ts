@@ -59,6 +59,42 @@ describe('response serialiser', () => {
     expect(() => serialise({ success: true, message: 'Rankings', data })).toThrow();
   });
 
+  it('checks and serialises each remembered item of a list once, and the rest every time', () => {
+    const itemChecks = { count: 0 };
+    const checkedEntry = entrySchema.refine(() => ++itemChecks.count > 0);
+    const { serialise, checks } = serialiserOf(
+      z.object({ rankings: z.array(checkedEntry), total: z.number() }),
+    );
+    const ada = unchanging({ name: 'Ada', score: 91.5, salary: 9000 });
+    const bob = unchanging({ name: 'Bob "B"', score: 80 });
+    const answer = (total: number) => ({
+      success: true,
+      message: 'Rankings',
+      data: { rankings: [ada, bob], total },
+    });
+    const expected = (total: number) =>
+      JSON.stringify({
+        success: true,
+        message: 'Rankings',
+        data: { rankings: [{ name: 'Ada', score: 91.5 }, bob], total },
+      });
+    expect(serialise(answer(2))).toBe(expected(2));
+    expect(serialise(answer(3))).toBe(expected(3));
+    expect(itemChecks.count).toBe(2);
+    expect(checks.count).toBe(2);
+    // An item that does not match is still refused, and so is the rest of the answer.
+    expect(() =>
+      serialise({ ...answer(2), data: { rankings: [unchanging({ name: 'Eve' })], total: 1 } }),
+    ).toThrow();
+    expect(() => serialise({ ...answer(2), data: { rankings: [ada], total: 'one' } })).toThrow();
+    // A list with one item not remembered is checked and serialised whole, as before.
+    expect(
+      serialise({ ...answer(2), data: { rankings: [ada, { name: 'Cy', score: 1 }], total: 2 } }),
+    ).toBe(
+      '{"success":true,"message":"Rankings","data":{"rankings":[{"name":"Ada","score":91.5},{"name":"Cy","score":1}],"total":2}}',
+    );
+  });
+
   it('freezes unchanging data through and through', () => {
     const data = unchanging({ rankings: [{ name: 'Ada', score: 91.5 }] });
     expect(() => {

@@ -66,19 +66,25 @@ function searchedEntries(db: Kysely<DB>, shape: AuditSearchShape, values: AuditS
   return shape.search ? entries.where(termMatches({ ...values, index: shape.search })) : entries;
 }
 
-/** A page of entries, newest first, compiled once per shape (db/prepared-query.ts). */
-const entriesPage = queryByShape(
-  (
-    db: Kysely<DB>,
-    shape: AuditSearchShape,
-    values: AuditSearchValues & { limit: number; offset: number },
-  ) =>
-    searchedEntries(db, shape, values)
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(values.limit)
-      .offset(values.offset),
+type PageValues = AuditSearchValues & { limit: number; offset: number };
+
+/** The entries of a page, newest first, before what is read of them is chosen. */
+function pageOfEntries(db: Kysely<DB>, shape: AuditSearchShape, values: PageValues) {
+  return searchedEntries(db, shape, values)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(values.limit)
+    .offset(values.offset);
+}
+
+/** A page of entries, compiled once per shape (db/prepared-query.ts). */
+const entriesPage = queryByShape((db: Kysely<DB>, shape: AuditSearchShape, values: PageValues) =>
+  pageOfEntries(db, shape, values).selectAll(),
+);
+
+/** Its ids alone: what the service needs to give the entries it remembers (audit.service.ts). */
+const entryIdsPage = queryByShape((db: Kysely<DB>, shape: AuditSearchShape, values: PageValues) =>
+  pageOfEntries(db, shape, values).select('id'),
 );
 
 /**
@@ -94,6 +100,28 @@ export async function listAuditEntries(
   page: { limit: number; offset: number },
   matches?: number,
 ): Promise<AuditEntryRow[]> {
+  const { shape, term } = await pageShape(db, filter, page, matches);
+  return entriesPage(db, shape, { ...term, ...page });
+}
+
+/** The ids of the entries listAuditEntries reads, alone. */
+export async function listAuditEntryIds(
+  db: Kysely<DB>,
+  filter: AuditFilter,
+  page: { limit: number; offset: number },
+  matches?: number,
+): Promise<{ id: number }[]> {
+  const { shape, term } = await pageShape(db, filter, page, matches);
+  return entryIdsPage(db, shape, { ...term, ...page });
+}
+
+/** How listAuditEntries finds its page: see there. */
+async function pageShape(
+  db: Kysely<DB>,
+  filter: AuditFilter,
+  page: { limit: number; offset: number },
+  matches: number | undefined,
+) {
   const { index, ...term } = auditSearchTerm(db, filter.search ?? '');
   let search = filter.search ? index : null;
   if (search === 'trigram' && matches !== undefined) {
@@ -101,12 +129,19 @@ export async function listAuditEntries(
     const walked = matches === 0 ? Infinity : ((page.offset + page.limit) * entries) / matches;
     if (walked <= 10 * matches) search = 'like';
   }
-  return entriesPage(db, { search }, { ...term, ...page });
+  return { shape: { search }, term };
 }
 
 const newestEntries = preparedQuery(
   (limit: number, offset: number) => sql<AuditEntryRow & { list_total: number | string }>`
     select *, coalesce((select value from list_totals where name = 'audit_entries'), 0)
+      as list_total
+    from audit_entries order by created_at desc, id desc limit ${limit} offset ${offset}`,
+);
+
+const newestEntryIds = preparedQuery(
+  (limit: number, offset: number) => sql<{ id: number; list_total: number | string }>`
+    select id, coalesce((select value from list_totals where name = 'audit_entries'), 0)
       as list_total
     from audit_entries order by created_at desc, id desc limit ${limit} offset ${offset}`,
 );
@@ -120,7 +155,18 @@ export async function listNewestAuditEntries(
   db: Kysely<DB>,
   page: { limit: number; offset: number },
 ): Promise<{ rows: AuditEntryRow[]; total: number }> {
-  const rows = await newestEntries(db, page.limit, page.offset);
+  return withTotal(db, await newestEntries(db, page.limit, page.offset));
+}
+
+/** The ids of the entries listNewestAuditEntries reads, alone, and the total. */
+export async function listNewestAuditEntryIds(
+  db: Kysely<DB>,
+  page: { limit: number; offset: number },
+): Promise<{ rows: { id: number }[]; total: number }> {
+  return withTotal(db, await newestEntryIds(db, page.limit, page.offset));
+}
+
+async function withTotal<Row extends { list_total: number | string }>(db: Kysely<DB>, rows: Row[]) {
   const total = rows[0] ? Number(rows[0].list_total) : await listTotal(db, 'audit_entries');
   return { rows, total };
 }

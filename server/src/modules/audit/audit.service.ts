@@ -4,11 +4,14 @@ import type { AuditEntryRow, DB } from '../../db/schema';
 import { isPostgres } from '../../db/dialect';
 import { toIso } from '../../lib/clock';
 import { notFound } from '../../lib/errors';
+import { pageThrough, rememberedItemsPerDatabase } from '../../lib/remembered-items';
 import {
   countAuditEntries,
   findAuditEntry,
   listAuditEntries,
+  listAuditEntryIds,
   listNewestAuditEntries,
+  listNewestAuditEntryIds,
 } from './audit.repository';
 
 /** The stored JSON text back as an object; anything that is not one is wrapped, never lost. */
@@ -46,24 +49,52 @@ export function toAuditEntry(row: AuditEntryRow): AuditEntry {
   };
 }
 
+/**
+ * The entries this instance has answered, by id: an entry never changes once written (nothing
+ * updates the table, and ids are never used again), so its id is its whole key. A page reads
+ * its ids, and reads its rows only for an entry not kept (lib/remembered-items.ts).
+ */
+const rememberedEntries = rememberedItemsPerDatabase<AuditEntry>(5_000);
+const entryKey = (id: number) => ({ id: Number(id), version: 0 });
+const rememberedEntry = (row: AuditEntryRow) => ({
+  key: entryKey(row.id),
+  item: toAuditEntry(row),
+});
+
+function entriesOf(
+  db: Kysely<DB>,
+  ids: readonly { id: number }[],
+  readRows: () => Promise<AuditEntryRow[]>,
+) {
+  return pageThrough(
+    rememberedEntries(db),
+    ids.map(({ id }) => entryKey(id)),
+    readRows,
+    rememberedEntry,
+  );
+}
+
 export async function listAuditTrails(db: Kysely<DB>, query: AuditQuery): Promise<AuditList> {
   const filter = { search: query.search };
   const page = { limit: query.limit, offset: (query.page - 1) * query.limit };
   const pagination = (total: number) => ({ page: query.page, limit: query.limit, total });
   if (!filter.search) {
-    const { rows, total } = await listNewestAuditEntries(db, page);
-    return { audit_trails: rows.map(toAuditEntry), pagination: pagination(total) };
+    const { rows, total } = await listNewestAuditEntryIds(db, page);
+    const entries = await entriesOf(
+      db,
+      rows,
+      async () => (await listNewestAuditEntries(db, page)).rows,
+    );
+    return { audit_trails: entries, pagination: pagination(total) };
   }
   // SQLite runs one query at a time anyway, and the count tells it how best to find the page.
-  const [rows, total] = isPostgres(db)
-    ? await Promise.all([listAuditEntries(db, filter, page), countAuditEntries(db, filter)])
+  const [ids, total] = isPostgres(db)
+    ? await Promise.all([listAuditEntryIds(db, filter, page), countAuditEntries(db, filter)])
     : await countAuditEntries(db, filter).then(
-        async (count) => [await listAuditEntries(db, filter, page, count), count] as const,
+        async (count) => [await listAuditEntryIds(db, filter, page, count), count] as const,
       );
-  return {
-    audit_trails: rows.map(toAuditEntry),
-    pagination: pagination(total),
-  };
+  const entries = await entriesOf(db, ids, () => listAuditEntries(db, filter, page, total));
+  return { audit_trails: entries, pagination: pagination(total) };
 }
 
 export async function getAuditTrail(db: Kysely<DB>, id: number): Promise<AuditEntry> {
