@@ -504,6 +504,74 @@ describeEachEngine('performance metrics', (ctx) => {
     expect(unknown.body).toEqual(errorEnvelope('Employee not found'));
   });
 
+  it('answers each value as it is now, once read, whoever changes it, its type or its employee', async () => {
+    const { employeeId, typeId } = await setup();
+    const older = await insertMetricValue(ctx().db, {
+      userId: employeeId,
+      metricTypeId: typeId,
+      value: 40,
+      createdAt: '2024-06-01T12:00:00.000Z',
+    });
+    await insertMetricValue(ctx().db, {
+      userId: employeeId,
+      metricTypeId: typeId,
+      value: 50,
+      createdAt: '2024-06-02T12:00:00.000Z',
+    });
+    // Its own URL each time: the response cache answers none of these reads.
+    let read = 0;
+    const page = async () => {
+      const url = `/api/performance-metrics?user_id=${employeeId}&read=${read++}`;
+      const res = await ctx().call('GET', url, asManager());
+      expect(res.status).toBe(200);
+      return (
+        res.body.data.performance_metrics as {
+          value: number;
+          comment: string | null;
+          metric_name: string;
+          last_name: string;
+        }[]
+      ).map(({ value, comment, metric_name, last_name }) => [
+        value,
+        comment,
+        metric_name,
+        last_name,
+      ]);
+    };
+    const typeName = (await page())[0]![2];
+    expect(await page()).toEqual([
+      [50, null, typeName, 'Lovelace'],
+      [40, null, typeName, 'Lovelace'],
+    ]);
+
+    // Written straight into the database: the versions are kept by triggers, not by the routes.
+    await ctx()
+      .db.updateTable('performance_metrics')
+      .set({ value_hundredths: 4150, comment: 'Checked' })
+      .where('id', '=', older)
+      .execute();
+    expect(await page()).toEqual([
+      [50, null, typeName, 'Lovelace'],
+      [41.5, 'Checked', typeName, 'Lovelace'],
+    ]);
+    await ctx()
+      .db.updateTable('metric_types')
+      .set({ metric_name: `Renamed ${typeId}` })
+      .where('id', '=', typeId)
+      .execute();
+    await ctx()
+      .db.updateTable('employees')
+      .set({ last_name: 'Byron' })
+      .where('id', '=', employeeId)
+      .execute();
+    expect(await page()).toEqual([
+      [50, null, `Renamed ${typeId}`, 'Byron'],
+      [41.5, 'Checked', `Renamed ${typeId}`, 'Byron'],
+    ]);
+    await ctx().db.deleteFrom('performance_metrics').where('id', '=', older).execute();
+    expect(await page()).toEqual([[50, null, `Renamed ${typeId}`, 'Byron']]);
+  });
+
   it('changes the value and comment, moving the totals and auditing before and after', async () => {
     const { employeeId, typeId } = await setup({ minimum_value: 10, maximum_value: 90 });
     const created = await record({

@@ -9,6 +9,8 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
  */
 export type Timestamp = ColumnType<Date | string, string, string>;
 type Id = Generated<number>;
+/** Moved by a trigger on every update of the row (migration 0020); never written by the API. */
+type RowVersion = ColumnType<number, never, never>;
 
 export interface UsersTable {
   id: Id;
@@ -25,6 +27,7 @@ export interface UsersTable {
   tokens_valid_after: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  row_version: RowVersion;
 }
 
 export interface EmployeesTable {
@@ -47,6 +50,7 @@ export interface EmployeesTable {
   skills: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  row_version: RowVersion;
 }
 
 export interface MetricTypesTable {
@@ -58,6 +62,7 @@ export interface MetricTypesTable {
   maximum_value: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  row_version: RowVersion;
 }
 
 export interface PerformanceMetricsTable {
@@ -70,6 +75,7 @@ export interface PerformanceMetricsTable {
   recorded_by: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  row_version: RowVersion;
 }
 
 export interface BonusesTable {
@@ -80,6 +86,7 @@ export interface BonusesTable {
   awarded_by: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  row_version: RowVersion;
 }
 
 export interface QuestionsTable {
@@ -91,6 +98,7 @@ export interface QuestionsTable {
   asked_by: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  row_version: RowVersion;
 }
 
 export interface AuditEntriesTable {
@@ -223,7 +231,8 @@ export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type EmployeeRow = Selectable<EmployeesTable>;
-export type MetricTypeRow = Selectable<MetricTypesTable>;
+/** What the API answers of a metric type: every column but the version only lists read. */
+export type MetricTypeRow = Omit<Selectable<MetricTypesTable>, 'row_version'>;
 export type PerformanceMetricRow = Selectable<PerformanceMetricsTable>;
 export type BonusRow = Selectable<BonusesTable>;
 export type QuestionRow = Selectable<QuestionsTable>;

@@ -18,6 +18,7 @@ import * as postgresStaffSearchTable from './0016_postgres_staff_search_table';
 import * as postgresQuestionsSearchOrder from './0017_postgres_questions_search_order';
 import * as monthlyScoresCoveringIndex from './0018_monthly_scores_covering_index';
 import * as employeeDashboardVersions from './0019_employee_dashboard_versions';
+import * as rowVersions from './0020_row_versions';
 
 /** Every migration in the order it runs. Append; never edit or reorder a released one. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0017_postgres_questions_search_order': postgresQuestionsSearchOrder,
   '0018_monthly_scores_covering_index': monthlyScoresCoveringIndex,
   '0019_employee_dashboard_versions': employeeDashboardVersions,
+  '0020_row_versions': rowVersions,
 };

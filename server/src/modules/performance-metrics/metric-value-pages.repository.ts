@@ -3,6 +3,7 @@ import type { PerformanceMetric } from '#contract/performance-metrics';
 import { isPostgres } from '../../db/dialect';
 import { preparedQuery } from '../../db/prepared-query';
 import type { DB } from '../../db/schema';
+import { pageThrough, rememberedItemsPerDatabase } from '../../lib/remembered-items';
 import { listTotal } from '../list-totals/list-totals.repository';
 import {
   toPerformanceMetric,
@@ -36,10 +37,26 @@ type EnrichedRow = ValueRow & {
 /** Rows skipped past which a page finds its ids first (valuePage). */
 export const DEEP_PAGE_OFFSET = 300;
 
+/** The versions an item of the list shows (migration 0020): its value, type and employee. */
+const KEY_COLUMNS = sql`p.id, p.row_version as value_version, t.row_version as type_version,
+  e.row_version as employee_version`;
+const ROW_COLUMNS = sql`${KEY_COLUMNS}, p.user_id, p.metric_type_id, p.value_hundredths,
+  p.comment, p.created_at, p.updated_at, t.metric_name, t.measurement_unit, e.first_name,
+  e.last_name, e.email`;
+
+interface ValueKey {
+  id: number;
+  value_version: number;
+  type_version: number;
+  employee_version: number;
+  list_total: number | string;
+}
+
 /**
- * The page query for one filter, with the filter's total kept on every write beside each row
- * (one statement instead of two: on PostgreSQL each is a round trip). `where` and `total` may
- * only interpolate their own parameters.
+ * The page queries for one filter, with the filter's total kept on every write beside each row
+ * (one statement instead of two: on PostgreSQL each is a round trip): `keys` reads each value's
+ * id and versions, `rows` the values whole. `where` and `total` may only interpolate their own
+ * parameters.
  *
  * A deep page (`DEEP_PAGE_OFFSET` rows skipped or more) finds the page's ids first and reads
  * only those rows: the rows it skips are then index entries, not whole rows. On PostgreSQL,
@@ -52,53 +69,56 @@ function valuePage<P extends unknown[]>(
   where: (...params: P) => RawBuilder<unknown>,
   total: (...params: P) => RawBuilder<unknown>,
 ) {
-  const columns = sql`p.id, p.user_id, p.metric_type_id, p.value_hundredths, p.comment,
-    p.created_at, p.updated_at, t.metric_name, t.measurement_unit, e.first_name, e.last_name,
-    e.email`;
   const joinedInOrder = (filter: RawBuilder<unknown>) => sql`join employees e on e.id = p.user_id
     join metric_types t on t.id = p.metric_type_id
     ${filter}
     order by p.created_at desc, p.id desc`;
-  type Row = EnrichedRow & { list_total: number | string };
-  const shallow = preparedQuery(
-    (limit: number, offset: number, ...params: P) => sql<Row>`
-      select ${columns}, coalesce(${total(...params)}, 0) as list_total
-      from (
-        select id, user_id, metric_type_id, value_hundredths, comment, created_at, updated_at
-        from performance_metrics ${where(...params)}
-        order by created_at desc, id desc limit ${limit} offset ${offset}
-      ) p
-      ${joinedInOrder(sql``)}`,
-  );
   const pageIds = (limit: number, offset: number, params: P) => sql`select id
     from performance_metrics ${where(...params)}
     order by created_at desc, id desc limit ${limit} offset ${offset}`;
-  const deep = {
-    // The ids as an array: the planner, planning once without the limit, would otherwise take
-    // them for a tenth of the table and hash-join all of it (88 ms).
-    postgres: preparedQuery(
+  function reading<Row>(columns: RawBuilder<unknown>) {
+    const shallow = preparedQuery(
       (limit: number, offset: number, ...params: P) => sql<Row>`
         select ${columns}, coalesce(${total(...params)}, 0) as list_total
-        from performance_metrics p
-        ${joinedInOrder(sql`where p.id = any(array(${pageIds(limit, offset, params)}))`)}`,
-    ),
-    // `cross join` keeps the ids first: SQLite, not knowing the limit, walked every value in
-    // the list's order to spare the final sort, probing the ids for each (1.9 s).
-    sqlite: preparedQuery(
-      (limit: number, offset: number, ...params: P) => sql<Row>`
-        select ${columns}, coalesce(${total(...params)}, 0) as list_total
-        from (${pageIds(limit, offset, params)}) ids
-        cross join performance_metrics p on p.id = ids.id
+        from (
+          select id, row_version, user_id, metric_type_id, value_hundredths, comment,
+            created_at, updated_at
+          from performance_metrics ${where(...params)}
+          order by created_at desc, id desc limit ${limit} offset ${offset}
+        ) p
         ${joinedInOrder(sql``)}`,
-    ),
-  };
-  return (db: Kysely<DB>, limit: number, offset: number, ...params: P) =>
-    (offset < DEEP_PAGE_OFFSET ? shallow : isPostgres(db) ? deep.postgres : deep.sqlite)(
-      db,
-      limit,
-      offset,
-      ...params,
     );
+    const deep = {
+      // The ids as an array: the planner, planning once without the limit, would otherwise take
+      // them for a tenth of the table and hash-join all of it (88 ms).
+      postgres: preparedQuery(
+        (limit: number, offset: number, ...params: P) => sql<Row>`
+          select ${columns}, coalesce(${total(...params)}, 0) as list_total
+          from performance_metrics p
+          ${joinedInOrder(sql`where p.id = any(array(${pageIds(limit, offset, params)}))`)}`,
+      ),
+      // `cross join` keeps the ids first: SQLite, not knowing the limit, walked every value in
+      // the list's order to spare the final sort, probing the ids for each (1.9 s).
+      sqlite: preparedQuery(
+        (limit: number, offset: number, ...params: P) => sql<Row>`
+          select ${columns}, coalesce(${total(...params)}, 0) as list_total
+          from (${pageIds(limit, offset, params)}) ids
+          cross join performance_metrics p on p.id = ids.id
+          ${joinedInOrder(sql``)}`,
+      ),
+    };
+    return (db: Kysely<DB>, limit: number, offset: number, ...params: P) =>
+      (offset < DEEP_PAGE_OFFSET ? shallow : isPostgres(db) ? deep.postgres : deep.sqlite)(
+        db,
+        limit,
+        offset,
+        ...params,
+      );
+  }
+  return {
+    keys: reading<ValueKey>(KEY_COLUMNS),
+    rows: reading<ValueKey & EnrichedRow>(ROW_COLUMNS),
+  };
 }
 
 const pageQueries = {
@@ -125,28 +145,57 @@ const pageQueries = {
   ),
 };
 
+/** The page queries of a filter, with its values. */
+function queriesOf(filter: ValueFilter) {
+  const { userId, metricTypeId } = filter;
+  if (userId === undefined) {
+    return metricTypeId === undefined
+      ? { queries: pageQueries.all, params: [] as [] }
+      : { queries: pageQueries.ofType, params: [metricTypeId] as [number] };
+  }
+  return metricTypeId === undefined
+    ? { queries: pageQueries.ofEmployee, params: [userId] as [number] }
+    : {
+        queries: pageQueries.ofEmployeeAndType,
+        params: [userId, metricTypeId] as [number, number],
+      };
+}
+
+/** The values this instance has answered, at the versions of what each shows. */
+const rememberedValues = rememberedItemsPerDatabase<PerformanceMetric>(20_000);
+const keyOf = (row: ValueKey) => ({
+  id: row.id,
+  version: `${row.value_version}.${row.type_version}.${row.employee_version}`,
+});
+
 /**
  * One page of values with their types and employees, newest first (ties broken by id so pages
- * never overlap), and how many values match. A page past the end, with no row to bring the
- * total, reads it alone.
+ * never overlap), and how many values match. The page's keys are read first, and its rows only
+ * when a value is not remembered at the versions read (lib/remembered-items.ts). A page past
+ * the end, with no row to bring the total, reads it alone.
  */
 export async function pageOfEnrichedValues(
   db: Kysely<DB>,
   filter: ValueFilter,
   window: PageWindow,
 ): Promise<{ rows: PerformanceMetric[]; total: number }> {
-  const { userId, metricTypeId } = filter;
+  const { queries, params } = queriesOf(filter) as {
+    queries: ReturnType<typeof valuePage<unknown[]>>;
+    params: unknown[];
+  };
   const { limit, offset } = window;
-  const rows =
-    userId === undefined
-      ? metricTypeId === undefined
-        ? await pageQueries.all(db, limit, offset)
-        : await pageQueries.ofType(db, limit, offset, metricTypeId)
-      : metricTypeId === undefined
-        ? await pageQueries.ofEmployee(db, limit, offset, userId)
-        : await pageQueries.ofEmployeeAndType(db, limit, offset, userId, metricTypeId);
-  const total = rows[0] ? Number(rows[0].list_total) : await countValues(db, filter);
-  return { rows: rows.map((row) => toPerformanceMetric(row, row, row)), total };
+  const keys = await queries.keys(db, limit, offset, ...params);
+  const total = keys[0] ? Number(keys[0].list_total) : await countValues(db, filter);
+  const rows = await pageThrough(
+    rememberedValues(db),
+    keys.map(keyOf),
+    () => queries.rows(db, limit, offset, ...params),
+    (row) => ({
+      key: keyOf(row),
+      item: toPerformanceMetric(row, row, row),
+    }),
+  );
+  return { rows, total };
 }
 
 const allValuesCount = preparedQuery(
