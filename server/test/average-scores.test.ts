@@ -166,4 +166,71 @@ describeEachEngine('average scores', (ctx) => {
       expect(res.body, query).toEqual(errorEnvelope(message, field));
     }
   });
+
+  it('answers each entry as it is now, once read: its name, and its scores however written', async () => {
+    const db = ctx().db;
+    const tag = `Remembered${ctx().engine}`;
+    const scored = await insertEmployee(db, { first_name: 'Hal', last_name: tag });
+    const unscored = await insertEmployee(db, { first_name: 'Ida', last_name: tag });
+    await recordMetricValue(db, { employeeId: scored, value: 60 });
+    // Its own URL each time: the response cache answers none of these reads.
+    let read = 0;
+    const entries = async (sort: string) => {
+      const res = await ctx().call(
+        'GET',
+        `/api/metrics/average?search=${tag}&sort=${sort}&order=${sort === 'score' ? 'desc' : 'asc'}&read=${read++}`,
+        { token: ctx().as.manager.token },
+      );
+      expect(res.status).toBe(200);
+      return (res.body.data.employees as Entry[]).map((entry) => [
+        entry.first_name,
+        entry.average_score,
+        entry.performance_metrics.total_metrics,
+      ]);
+    };
+    for (const sort of ['name', 'score']) expect(await entries(sort)).toEqual(await entries(sort));
+    expect(await entries('score')).toEqual([
+      ['Hal', 60, 1],
+      ['Ida', 0, 0],
+    ]);
+
+    // One change at a time, straight into the database: a page with one entry not kept reads
+    // all its rows again.
+    await db
+      .updateTable('employees')
+      .set({ first_name: 'Hank' })
+      .where('id', '=', scored)
+      .execute();
+    expect(await entries('score')).toEqual([
+      ['Hank', 60, 1],
+      ['Ida', 0, 0],
+    ]);
+    await db
+      .updateTable('employee_scores')
+      .set({ value_sum_hundredths: 7500, average_score: 75 })
+      .where('employee_id', '=', scored)
+      .execute();
+    expect(await entries('name')).toEqual([
+      ['Hank', 75, 1],
+      ['Ida', 0, 0],
+    ]);
+    await db
+      .updateTable('employee_scores')
+      .set({ metric_count: 2, average_score: 37.5 })
+      .where('employee_id', '=', scored)
+      .execute();
+    expect(await entries('name')).toEqual([
+      ['Hank', 37.5, 2],
+      ['Ida', 0, 0],
+    ]);
+    await db
+      .updateTable('employees')
+      .set({ first_name: 'Iris' })
+      .where('id', '=', unscored)
+      .execute();
+    expect(await entries('score')).toEqual([
+      ['Hank', 37.5, 2],
+      ['Iris', 0, 0],
+    ]);
+  });
 });

@@ -213,15 +213,16 @@ describeEachEngine('text searches match the LIKE scan exactly', (ctx) => {
           { limit: 1000, offset: 0 },
         );
         expect(
-          found.rows.map((row) => row.id),
+          (await found.rows()).map((row) => row.id),
           `questions ${status}: ${term}`,
         ).toEqual(expected.map((row) => row.id));
+        expect(found.keys.map((row) => row.id)).toEqual(expected.map((row) => row.id));
         expect(found.total, `questions ${status} total: ${term}`).toBe(expected.length);
         // Small pages: SQLite walks the questions newest first when many match.
         for (const offset of [0, 2]) {
           const paged = await listHrQuestions(db, { status, search: term }, { limit: 2, offset });
           expect(
-            paged.rows.map((row) => row.id),
+            paged.keys.map((row) => row.id),
             `questions ${status} @${offset}: ${term}`,
           ).toEqual(expected.slice(offset, offset + 2).map((row) => row.id));
         }

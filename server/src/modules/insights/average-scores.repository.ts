@@ -119,33 +119,50 @@ export async function countScoredEmployees(db: Kysely<DB>, filters: AverageScore
 type PageValues = { limit: number; offset: number };
 type Ordered = FilterShape & { direction: Direction };
 
-const byNamePage = byShape((db, shape: Ordered, values: FilterValues & PageValues) =>
-  filteredByShape(db, shape, values)
+/**
+ * What an entry of the list shows moves these: the employee's row version (migration 0020), and
+ * the count and sum its average comes from. A page's keys are read first; its rows only when
+ * the service does not remember every entry (average-scores.service.ts).
+ */
+export interface AverageScoreKey {
+  id: number;
+  row_version: number;
+  metric_count: number | null;
+  value_sum_hundredths: number | null;
+}
+
+const SCORE_KEY_COLUMNS = ['e.row_version', 's.value_sum_hundredths'] as const;
+const NO_SCORE = {
+  average: sql<null>`null`.as('average_score'),
+  count: sql<null>`null`.as('metric_count'),
+  sum: sql<null>`null`.as('value_sum_hundredths'),
+};
+
+function byNameOrder(db: Kysely<DB>, shape: Ordered, values: FilterValues & PageValues) {
+  return filteredByShape(db, shape, values)
     .leftJoin('employee_scores as s', 's.employee_id', 'e.id')
-    .select([...EMPLOYEE_COLUMNS, 's.average_score', 's.metric_count'])
     .orderBy('e.last_name', shape.direction)
     .orderBy('e.first_name', shape.direction)
     .orderBy('e.id', shape.direction)
     .limit(values.limit)
-    .offset(values.offset),
-);
+    .offset(values.offset);
+}
 
-const scoredPage = byShape((db, shape: Ordered, values: FilterValues & PageValues) =>
-  filteredByShape(db, shape, values)
+function scoredOrder(db: Kysely<DB>, shape: Ordered, values: FilterValues & PageValues) {
+  return filteredByShape(db, shape, values)
     .innerJoin('employee_scores as s', 's.employee_id', 'e.id')
     .where('s.metric_count', '>', sql.lit(0))
-    .select([...EMPLOYEE_COLUMNS, 's.average_score', 's.metric_count'])
     .orderBy('s.average_score', shape.direction)
     .orderBy('s.metric_count', shape.direction)
     .orderBy('e.last_name')
     .orderBy('e.first_name')
     .orderBy('e.id')
     .limit(values.limit)
-    .offset(values.offset),
-);
+    .offset(values.offset);
+}
 
-const unscoredPage = byShape((db, shape: FilterShape, values: FilterValues & PageValues) =>
-  filteredByShape(db, shape, values)
+function unscoredOrder(db: Kysely<DB>, shape: FilterShape, values: FilterValues & PageValues) {
+  return filteredByShape(db, shape, values)
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
@@ -156,42 +173,83 @@ const unscoredPage = byShape((db, shape: FilterShape, values: FilterValues & Pag
         ),
       ),
     )
-    .select([
-      ...EMPLOYEE_COLUMNS,
-      sql<null>`null`.as('average_score'),
-      sql<null>`null`.as('metric_count'),
-    ])
     .orderBy('e.last_name')
     .orderBy('e.first_name')
     .orderBy('e.id')
     .limit(values.limit)
-    .offset(values.offset),
-);
-
-/** A list's page in `direction`, for the filters given (their shape and values). */
-function inDirection(page: typeof byNamePage) {
-  return (
-    db: Kysely<DB>,
-    filters: AverageScoreFilters,
-    direction: Direction,
-    window: PageValues,
-  ): Promise<AverageScoreRow[]> =>
-    page(db, { ...shapeOf(filters), direction }, { ...valuesOf(filters), ...window });
+    .offset(values.offset);
 }
 
-/** Staff in name order (last name, first name, id), with their scores if any. */
-export const listByName = inDirection(byNamePage);
+const pages = {
+  byName: {
+    rows: byShape((db, shape: Ordered, values: FilterValues & PageValues) =>
+      byNameOrder(db, shape, values).select([
+        ...EMPLOYEE_COLUMNS,
+        's.average_score',
+        's.metric_count',
+        ...SCORE_KEY_COLUMNS,
+      ]),
+    ),
+    keys: byShape((db, shape: Ordered, values: FilterValues & PageValues) =>
+      byNameOrder(db, shape, values).select(['e.id', 's.metric_count', ...SCORE_KEY_COLUMNS]),
+    ),
+  },
+  scored: {
+    rows: byShape((db, shape: Ordered, values: FilterValues & PageValues) =>
+      scoredOrder(db, shape, values).select([
+        ...EMPLOYEE_COLUMNS,
+        's.average_score',
+        's.metric_count',
+        ...SCORE_KEY_COLUMNS,
+      ]),
+    ),
+    keys: byShape((db, shape: Ordered, values: FilterValues & PageValues) =>
+      scoredOrder(db, shape, values).select(['e.id', 's.metric_count', ...SCORE_KEY_COLUMNS]),
+    ),
+  },
+  unscored: {
+    rows: byShape((db, shape: Ordered, values: FilterValues & PageValues) =>
+      unscoredOrder(db, shape, values).select([
+        ...EMPLOYEE_COLUMNS,
+        NO_SCORE.average,
+        NO_SCORE.count,
+        'e.row_version',
+        NO_SCORE.sum,
+      ]),
+    ),
+    keys: byShape((db, shape: Ordered, values: FilterValues & PageValues) =>
+      unscoredOrder(db, shape, values).select([
+        'e.id',
+        NO_SCORE.count,
+        'e.row_version',
+        NO_SCORE.sum,
+      ]),
+    ),
+  },
+};
 
-/** Scored staff by average score, then metric count, in `direction`; ties by name, then id. */
-export const listScored = inDirection(scoredPage);
+export type AverageScorePage = 'byName' | 'scored' | 'unscored';
 
-/** Staff with no metric value yet (score 0), by name. */
-export function listUnscored(
+/**
+ * A page of one of the list's runs, in `direction` (the unscored run is always by name): its
+ * keys, or its rows whole. byName: staff in name order (last name, first name, id), with their
+ * scores if any; scored: scored staff by average score, then metric count, in `direction`, ties
+ * by name, then id; unscored: staff with no metric value yet (score 0), by name.
+ */
+export function averageScorePage<Read extends 'keys' | 'rows'>(
   db: Kysely<DB>,
+  which: AverageScorePage,
+  read: Read,
   filters: AverageScoreFilters,
-  page: PageValues,
-): Promise<AverageScoreRow[]> {
-  return unscoredPage(db, shapeOf(filters), { ...valuesOf(filters), ...page });
+  direction: Direction,
+  window: PageValues,
+): Promise<Read extends 'keys' ? AverageScoreKey[] : (AverageScoreRow & AverageScoreKey)[]> {
+  const query = pages[which][read] as (
+    db: Kysely<DB>,
+    shape: Ordered,
+    values: FilterValues & PageValues,
+  ) => Promise<never>;
+  return query(db, { ...shapeOf(filters), direction }, { ...valuesOf(filters), ...window });
 }
 
 const departmentTotals = preparedQuery(

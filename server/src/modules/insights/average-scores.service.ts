@@ -1,14 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { AverageScoreEntry, AverageScores, AverageScoresQuery } from '#contract/insights';
 import type { DB } from '../../db/schema';
+import { pageThrough, rememberedItemsPerDatabase } from '../../lib/remembered-items';
 import {
+  averageScorePage,
   countEmployees,
   countScoredEmployees,
-  listByName,
-  listScored,
-  listUnscored,
   maintainedCounts,
   type AverageScoreFilters,
+  type AverageScoreKey,
   type AverageScoreRow,
 } from './average-scores.repository';
 
@@ -26,6 +26,19 @@ export function toAverageScoreEntry(row: AverageScoreRow): AverageScoreEntry {
   };
 }
 
+/**
+ * The entries this instance has answered, at the employee's row version and the count and sum
+ * the average comes from: a page reads its keys, and its rows only for an entry not kept
+ * (lib/remembered-items.ts).
+ */
+const rememberedEntries = rememberedItemsPerDatabase<AverageScoreEntry>(10_000);
+const entryKey = (row: AverageScoreKey) => ({
+  id: row.id,
+  version: `${row.row_version}.${row.metric_count ?? ''}.${row.value_sum_hundredths ?? ''}`,
+});
+
+type Window = { limit: number; offset: number };
+
 export function createAverageScoresService({ db }: { db: Kysely<DB> }) {
   async function counts(filters: AverageScoreFilters) {
     if (filters.search === undefined) return maintainedCounts(db, filters.department);
@@ -39,26 +52,29 @@ export function createAverageScoresService({ db }: { db: Kysely<DB> }) {
   /**
    * Sorted by score, the list is two runs: the scored staff (through the rank index) and the
    * unscored staff at 0 (by name). Descending puts the scored first; ascending the unscored.
-   * A page takes what it needs from the first run and the rest from the second.
+   * A page takes what it needs from the first run and the rest from the second. `read`: the
+   * page's keys, or its rows.
    */
-  async function byScore(
+  async function byScore<Read extends 'keys' | 'rows'>(
+    read: Read,
     filters: AverageScoreFilters,
     direction: 'asc' | 'desc',
     scoredTotal: number,
     total: number,
-    page: { limit: number; offset: number },
-  ): Promise<AverageScoreRow[]> {
-    const runs =
+    page: Window,
+  ): ReturnType<typeof averageScorePage<Read>> {
+    const run = (which: 'scored' | 'unscored') => (window: Window) =>
+      averageScorePage(db, which, read, filters, direction, window) as Promise<unknown[]>;
+    const [first, second] =
       direction === 'desc'
         ? [
-            { size: scoredTotal, list: (p: typeof page) => listScored(db, filters, 'desc', p) },
-            { size: Infinity, list: (p: typeof page) => listUnscored(db, filters, p) },
+            { size: scoredTotal, list: run('scored') },
+            { size: Infinity, list: run('unscored') },
           ]
         : [
-            { size: total - scoredTotal, list: (p: typeof page) => listUnscored(db, filters, p) },
-            { size: Infinity, list: (p: typeof page) => listScored(db, filters, 'asc', p) },
+            { size: total - scoredTotal, list: run('unscored') },
+            { size: Infinity, list: run('scored') },
           ];
-    const [first, second] = runs as [(typeof runs)[0], (typeof runs)[0]];
     const rows = page.offset < first.size ? await first.list(page) : [];
     const missing = page.limit - rows.length;
     if (missing > 0) {
@@ -66,28 +82,47 @@ export function createAverageScoresService({ db }: { db: Kysely<DB> }) {
         ...(await second.list({ limit: missing, offset: Math.max(0, page.offset - first.size) })),
       );
     }
-    return rows;
+    return rows as Awaited<ReturnType<typeof averageScorePage<Read>>>;
   }
 
   return {
     async list(query: AverageScoresQuery): Promise<AverageScores> {
       const filters = { search: query.search, department: query.department };
       const page = { limit: query.limit, offset: (query.page - 1) * query.limit };
+      const pages =
+        query.sort === 'name'
+          ? {
+              total: () => counts(filters).then((known) => known.total),
+              read: <Read extends 'keys' | 'rows'>(what: Read) =>
+                averageScorePage(db, 'byName', what, filters, query.order, page),
+            }
+          : null;
       let total: number;
-      let rows: AverageScoreRow[];
-      if (query.sort === 'name') {
+      let keys: AverageScoreKey[];
+      let rows: () => Promise<(AverageScoreRow & AverageScoreKey)[]>;
+      if (pages) {
         // The name order needs no count first: ask for both at once.
-        [{ total }, rows] = await Promise.all([
-          counts(filters),
-          listByName(db, filters, query.order, page),
-        ]);
+        [total, keys] = await Promise.all([pages.total(), pages.read('keys')]);
+        rows = () => pages.read('rows');
       } else {
         const known = await counts(filters);
         total = known.total;
-        rows = await byScore(filters, query.order, known.scored, total, page);
+        const read = <Read extends 'keys' | 'rows'>(what: Read) =>
+          byScore(what, filters, query.order, known.scored, known.total, page);
+        keys = await read('keys');
+        rows = () => read('rows');
       }
+      const employees = await pageThrough(
+        rememberedEntries(db),
+        keys.map(entryKey),
+        rows,
+        (row) => ({
+          key: entryKey(row),
+          item: toAverageScoreEntry(row),
+        }),
+      );
       return {
-        employees: rows.map(toAverageScoreEntry),
+        employees,
         pagination: { page: query.page, limit: query.limit, total },
       };
     },

@@ -163,7 +163,34 @@ function postgresWalkedPage(db: Kysely<DB>, status: ResponseStatus, values: HrPa
     .orderBy(sql.ref('p.id'), 'desc');
 }
 
-const PAGE_COLUMNS = [...QUESTION_COLUMNS, 'e.first_name', 'e.last_name', 'e.email'] as const;
+/** What an item of the list shows moves these (migration 0020): its question and employee. */
+const KEY_COLUMNS = [
+  'q.id',
+  'q.row_version as question_version',
+  'e.row_version as employee_version',
+] as const;
+const PAGE_COLUMNS = [
+  ...QUESTION_COLUMNS,
+  'e.first_name',
+  'e.last_name',
+  'e.email',
+  ...KEY_COLUMNS.slice(1),
+] as const;
+
+/** One page's questions and employees, in order, before what is read of them is chosen. */
+function hrPage(db: Kysely<DB>, shape: HrPageShape, values: HrPageValues) {
+  if (shape.walk && shape.search === 'postgres') {
+    // The same two tables under the same names, with the page's ids before them.
+    return postgresWalkedPage(db, shape.status, values) as unknown as ReturnType<
+      typeof hrQuestions
+    >;
+  }
+  return hrQuestions(db, shape, values, shape.walk)
+    .orderBy('q.updated_at', 'desc')
+    .orderBy('q.id', 'desc')
+    .limit(values.limit)
+    .offset(values.offset);
+}
 
 /**
  * One page, compiled once per shape (db/prepared-query.ts). Planned once: each form reads alike
@@ -172,14 +199,14 @@ const PAGE_COLUMNS = [...QUESTION_COLUMNS, 'e.first_name', 'e.last_name', 'e.ema
  */
 const hrQuestionPage = queryByShape(
   (db: Kysely<DB>, shape: HrPageShape, values: HrPageValues) =>
-    shape.walk && shape.search === 'postgres'
-      ? postgresWalkedPage(db, shape.status, values).select(PAGE_COLUMNS)
-      : hrQuestions(db, shape, values, shape.walk)
-          .select(PAGE_COLUMNS)
-          .orderBy('q.updated_at', 'desc')
-          .orderBy('q.id', 'desc')
-          .limit(values.limit)
-          .offset(values.offset),
+    hrPage(db, shape, values).select(PAGE_COLUMNS),
+  { plannedOnce: () => true },
+);
+
+/** The same page's keys alone: what the service needs to give the items it remembers. */
+const hrQuestionKeys = queryByShape(
+  (db: Kysely<DB>, shape: HrPageShape, values: HrPageValues) =>
+    hrPage(db, shape, values).select(KEY_COLUMNS),
   { plannedOnce: () => true },
 );
 
@@ -264,7 +291,8 @@ async function countInState(db: Kysely<DB>, status: ResponseStatus) {
 }
 
 /**
- * One page of HR's questions, newest activity first, and the total. On PostgreSQL, and on SQLite
+ * One page of HR's questions, newest activity first, and the total: the page's keys, and how to
+ * read its rows when the service does not remember them all (questions.service.ts). On PostgreSQL, and on SQLite
  * with the trigram tables, the total comes first and picks how to find the page, as for the
  * audit trail: when many questions match ("work": 1,138 of 5,910 pending), walking the
  * questions newest first and testing each stops after some (offset + limit) × questions /
@@ -278,7 +306,16 @@ export async function listHrQuestions(
   dataVersion: number | null = null,
 ) {
   const { shape, values } = hrQuestionFilters(db, filter);
-  const pageOf = (walk: boolean) => hrQuestionPage(db, { ...shape, walk }, { ...values, ...page });
+  const pageOf = (walk: boolean) => {
+    const [pageShape, pageValues] = [
+      { ...shape, walk },
+      { ...values, ...page },
+    ];
+    return {
+      keys: () => hrQuestionKeys(db, pageShape, pageValues),
+      rows: () => hrQuestionPage(db, pageShape, pageValues),
+    };
+  };
   const counted = async () => {
     const [row] = await hrQuestionCount(db, shape, values);
     return [Number(row!.total), Number(row!.questions)] as const;
@@ -290,11 +327,13 @@ export async function listHrQuestions(
       `hr questions ${JSON.stringify(filter)}`,
       counted,
     );
-    return { rows: await pageOf(walkFindsPageSooner(total, questions, page)), total };
+    const found = pageOf(walkFindsPageSooner(total, questions, page));
+    return { keys: await found.keys(), rows: found.rows, total };
   }
-  const [rows, total] = await Promise.all([
-    pageOf(false),
+  const found = pageOf(false);
+  const [keys, total] = await Promise.all([
+    found.keys(),
     shape.search ? counted().then(([matching]) => matching) : countInState(db, shape.status),
   ]);
-  return { rows, total };
+  return { keys, rows: found.rows, total };
 }
