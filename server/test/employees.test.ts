@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { DEPARTMENTS, EMPLOYEE_SORT_FIELDS } from '#contract/employee-options';
 import { errorEnvelope } from './helpers/error-envelope';
-import { employeeBody, insertEmployee } from './helpers/factories';
+import { employeeBody, insertEmployee, insertUser } from './helpers/factories';
 import { describeEachEngine } from './helpers/test-app';
 
 /** Reads of staff records: who may, paging, search, filters, sorting, and the stats. */
@@ -242,6 +242,107 @@ describeEachEngine('staff list', (ctx) => {
     expect(bad.status).toBe(400);
     const message = 'status must be one of active, on-leave, inactive';
     expect(bad.body).toEqual(errorEnvelope(message, 'status'));
+  });
+
+  it('answers each employee as they are now, once read, whoever changes them, their manager or account', async () => {
+    const { db, call, as } = ctx();
+    const department = 'Remembered Unit';
+    const warden = (overrides: Parameters<typeof insertEmployee>[1]) =>
+      insertEmployee(db, { position: 'Wombat warden', department, status: 'active', ...overrides });
+    // The manager is on none of the pages: a page with a row not kept is read whole again, so
+    // only the version of Kim's manager tells that Kim's item changed.
+    const boss = await insertEmployee(db, {
+      first_name: 'Mona',
+      last_name: 'Able',
+      position: 'Badger boss',
+      department: 'Elsewhere',
+    });
+    const kim = await warden({
+      first_name: 'Kim',
+      last_name: 'Baker',
+      join_date: '2021-01-01',
+      manager_id: boss,
+    });
+    const lee = await warden({ first_name: 'Lee', last_name: 'Carter', join_date: '2022-01-01' });
+    // A search (on PostgreSQL found in its search table, or, in another order, among the
+    // employees), a filtered page counted, and a department's page with its kept total.
+    const queries = [
+      'search=wombat',
+      'search=wombat&sort=join_date',
+      `department=${encodeURIComponent(department)}&status=active`,
+      `department=${encodeURIComponent(department)}`,
+    ];
+    // Its own URL each time: the response cache answers none of these reads.
+    let read = 0;
+    const page = async (query: string) => {
+      const res = await call('GET', `/api/employees?${query}&read=${read++}`, {
+        token: as.admin.token,
+      });
+      expect(res.status).toBe(200);
+      const { employees, pagination } = res.body.data as {
+        employees: {
+          id: number;
+          first_name: string;
+          manager_id: number | null;
+          manager_name: string | null;
+          user_id: number | null;
+        }[];
+        pagination: { total: number };
+      };
+      return {
+        total: pagination.total,
+        rows: employees.map((e) => [e.id, e.first_name, e.manager_id, e.manager_name, e.user_id]),
+      };
+    };
+    const expectPages = async (rows: unknown[][]) => {
+      for (const query of queries) {
+        expect(await page(query), query).toEqual({ total: rows.length, rows });
+      }
+    };
+
+    for (const query of queries) expect(await page(query)).toEqual(await page(query));
+    await expectPages([
+      [kim, 'Kim', boss, 'Mona Able', null],
+      [lee, 'Lee', null, null, null],
+    ]);
+
+    // Written straight into the database: the versions are kept by triggers, not by the routes.
+    await db
+      .updateTable('employees')
+      .set({ first_name: 'Kimberly' })
+      .where('id', '=', kim)
+      .execute();
+    await expectPages([
+      [kim, 'Kimberly', boss, 'Mona Able', null],
+      [lee, 'Lee', null, null, null],
+    ]);
+    await db
+      .updateTable('employees')
+      .set({ first_name: 'Monica' })
+      .where('id', '=', boss)
+      .execute();
+    await expectPages([
+      [kim, 'Kimberly', boss, 'Monica Able', null],
+      [lee, 'Lee', null, null, null],
+    ]);
+    const account = await insertUser(db, { employee_id: lee, password_hash: 'unused' });
+    await expectPages([
+      [kim, 'Kimberly', boss, 'Monica Able', null],
+      [lee, 'Lee', null, null, account.id],
+    ]);
+    await db.deleteFrom('users').where('id', '=', account.id).execute();
+    await expectPages([
+      [kim, 'Kimberly', boss, 'Monica Able', null],
+      [lee, 'Lee', null, null, null],
+    ]);
+    // The foreign key sets Kim's manager to null.
+    await db.deleteFrom('employees').where('id', '=', boss).execute();
+    await expectPages([
+      [kim, 'Kimberly', null, null, null],
+      [lee, 'Lee', null, null, null],
+    ]);
+    await db.deleteFrom('employees').where('id', '=', lee).execute();
+    await expectPages([[kim, 'Kimberly', null, null, null]]);
   });
 
   it('sorts by whitelisted columns, ignoring case, in either order', async () => {

@@ -37,11 +37,16 @@ const EMPLOYEE_COLUMNS = [
   'e.updated_at',
 ] as const;
 
-/** An employee row with what the answer adds: the manager's name and the linked account. */
-export function withDetails(builder: EmployeeScope) {
+/** An employee row joined with their manager (`m`) and linked account (`u`), nothing chosen. */
+export function joinedWithDetails(builder: EmployeeScope) {
   return builder
     .leftJoin('employees as m', 'm.id', 'e.manager_id')
-    .leftJoin('users as u', 'u.employee_id', 'e.id')
+    .leftJoin('users as u', 'u.employee_id', 'e.id');
+}
+
+/** An employee row with what the answer adds: the manager's name and the linked account. */
+export function withDetails(builder: EmployeeScope) {
+  return joinedWithDetails(builder)
     .select(EMPLOYEE_COLUMNS)
     .select([
       'm.first_name as manager_first_name',

@@ -134,7 +134,7 @@ export function createEmployeesService(db: Kysely<DB>) {
     ): Promise<EmployeeList> {
       const { rows, total } = await listEmployees(db, query, dataVersion);
       return {
-        employees: rows.map(toEmployee),
+        employees: rows,
         pagination: { page: query.page, limit: query.limit, total },
       };
     },

@@ -1,12 +1,21 @@
-import { sql, type AliasedExpression, type Expression, type Kysely, type RawBuilder } from 'kysely';
+import {
+  sql,
+  type AliasedExpression,
+  type Expression,
+  type Kysely,
+  type RawBuilder,
+  type SelectQueryBuilder,
+} from 'kysely';
 import type { EmployeeSortField } from '#contract/employee-options';
-import type { ListEmployeesQuery } from '#contract/employees';
+import type { Employee, ListEmployeesQuery } from '#contract/employees';
 import { preparedQuery, queryByShape } from '../../db/prepared-query';
 import { countAtVersion } from '../../db/remembered-counts';
 import { isPostgres } from '../../db/dialect';
 import { ftsCount, walkFindsPageSooner } from '../../db/text-search';
 import type { DB } from '../../db/schema';
-import { withDetails, type EmployeeScope } from './employees.repository';
+import { pageThrough, rememberedItemsPerDatabase } from '../../lib/remembered-items';
+import { toEmployee } from './employee.mapper';
+import { joinedWithDetails, withDetails, type EmployeeScope } from './employees.repository';
 import { staffSearchTerm, staffTermMatch } from './staff-search';
 
 /** The staff list: search, filters, sort, pages and totals, in SQL. */
@@ -89,6 +98,11 @@ export function filteredEmployees(db: Kysely<DB>, filters: StaffFilters) {
  * 10,000 matches of "exa". SQLite's walk tests each row with the LIKE itself, exact by
  * definition: through the trigram table it read all 10,000 matches of "exa" first (0.9 ms, and
  * 2.3 ms to sort them), where the walk stops after the page's rows.
+ *
+ * The page so found is read as its keys first (ids and versions, integers alone), and as its
+ * rows whole only when an employee is not remembered at the versions read
+ * (lib/remembered-items.ts). The items are answered as they are: the serialiser writes each
+ * one's text once (lib/response-serializer.ts).
  */
 export async function listEmployees(
   db: Kysely<DB>,
@@ -112,16 +126,33 @@ export async function listEmployees(
     order: query.order,
     readFirst: !walk && isPostgres(db),
   };
+  const values = { ...filters.values, ...page };
   const kept = keepsTotal(filters.shape);
-  const [rows, matching] = await Promise.all([
-    staffPage(db, shape, { ...filters.values, ...page }),
+  const [keys, matching] = await Promise.all([
+    staffPageKeys(db, shape, values),
     counted ?? (kept ? null : count()),
   ]);
-  if (matching) return { rows, total: matching.total };
   // An empty page (past the end, or no staff at all) has no row to bring the kept total.
-  const total = rows[0] ? Number(rows[0].list_total) : await readKeptTotal(db, query);
+  const total = matching
+    ? matching.total
+    : keys[0]
+      ? Number(keys[0].list_total)
+      : await readKeptTotal(db, query);
+  const rows = await pageThrough(
+    rememberedStaff(db),
+    keys.map(keyOf),
+    () => staffPage(db, shape, values),
+    (row) => ({ key: keyOf(row), item: toEmployee(row) }),
+  );
   return { rows, total };
 }
+
+/** The staff this instance has answered, at the versions of what each shows. */
+const rememberedStaff = rememberedItemsPerDatabase<Employee>(10_000);
+const keyOf = (row: StaffKey) => ({
+  id: row.id,
+  version: `${row.employee_version}.${row.manager_version}.${row.user_id}`,
+});
 
 const keepsTotal = (shape: StaffFilterShape) => !shape.search && !shape.status;
 
@@ -147,39 +178,80 @@ type StaffPageShape = StaffFilterShape &
 type StaffPageValues = StaffFilterValues & { limit: number; offset: number };
 type PageOrder = [Expression<unknown>, 'asc' | 'desc'][];
 
+/** An employee row joined with their manager and account (withDetails), `Row` read of it. */
+type Joined = ReturnType<typeof joinedWithDetails>;
+type DetailScope<Row> =
+  Joined extends SelectQueryBuilder<infer Tables, infer From, object>
+    ? SelectQueryBuilder<Tables, From, Row>
+    : never;
+
 /** The page's ids and the values they are ordered by, as the derived table `p`. */
 type PageKeys = AliasedExpression<{ id: number }, 'p'>;
 
 /** The column of the page's derived table holding its `i`th sort key. */
 const sortKey = (i: number) => `sort_key_${i}`;
 
-/** The page's rows, compiled once per shape (db/prepared-query.ts): see listEmployees. */
-const staffPage = queryByShape(
-  (db: Kysely<DB>, shape: StaffPageShape, values: StaffPageValues) => {
-    const { keys, fixed = [] } = SORT_KEYS[shape.sort];
-    const order: PageOrder = [
-      ...fixed.map((key) => [key, 'asc'] as [Expression<unknown>, 'asc']),
-      ...keys.map((key) => [key, shape.order] as [Expression<unknown>, 'asc' | 'desc']),
-    ];
-    const page = searchTablePage(shape, values) ?? employeesPage(db, shape, values, order);
-    // A left join keeps the page's rows first, in its order, on both engines; every id of the
-    // page is an employee's, read in the same statement.
-    const pageRows = db
-      .selectFrom(page)
-      .leftJoin('employees as e', 'e.id', 'p.id') as unknown as EmployeeScope;
-    let rows = withDetails(pageRows).select(
-      (keptTotal(shape, values) ?? sql<number | string | null>`null`).as('list_total'),
-    );
-    order.forEach(([, direction], i) => {
-      rows = rows.orderBy(sql.ref(`p.${sortKey(i)}`), direction);
-    });
-    return rows.orderBy(sql.ref('p.id'), shape.order);
-  },
-  // Every page of a shape is read alike whatever the values (through the sort's index, a sort
-  // of the department's or status's rows, or of the matches read first), except a walk with a
-  // search, where the planner would guess from the term how many rows match.
-  { plannedOnce: (shape) => !shape.search || shape.readFirst },
+/**
+ * The page's rows joined with their record, manager and account, in the page's order, beside
+ * the kept total (see listEmployees); `read` chooses what is read of them.
+ */
+function pageJoined<Row>(read: (page: EmployeeScope) => DetailScope<Row>) {
+  return queryByShape(
+    (db: Kysely<DB>, shape: StaffPageShape, values: StaffPageValues) => {
+      const { keys, fixed = [] } = SORT_KEYS[shape.sort];
+      const order: PageOrder = [
+        ...fixed.map((key) => [key, 'asc'] as [Expression<unknown>, 'asc']),
+        ...keys.map((key) => [key, shape.order] as [Expression<unknown>, 'asc' | 'desc']),
+      ];
+      const page = searchTablePage(shape, values) ?? employeesPage(db, shape, values, order);
+      // A left join keeps the page's rows first, in its order, on both engines; every id of the
+      // page is an employee's, read in the same statement.
+      const pageRows = db
+        .selectFrom(page)
+        .leftJoin('employees as e', 'e.id', 'p.id') as unknown as EmployeeScope;
+      let rows = read(pageRows).select(
+        (keptTotal(shape, values) ?? sql<number | string | null>`null`).as('list_total'),
+      );
+      order.forEach(([, direction], i) => {
+        rows = rows.orderBy(sql.ref(`p.${sortKey(i)}`), direction);
+      });
+      return rows.orderBy(sql.ref('p.id'), shape.order);
+    },
+    // Every page of a shape is read alike whatever the values (through the sort's index, a sort
+    // of the department's or status's rows, or of the matches read first), except a walk with a
+    // search, where the planner would guess from the term how many rows match.
+    { plannedOnce: (shape) => !shape.search || shape.readFirst },
+  );
+}
+
+/**
+ * The versions of the rows an item of the list shows (migration 0020): the employee's (which
+ * holds the manager's id) and their manager's (their name; null when there is none). Of the
+ * account the item shows its id alone, so its id stands for its version.
+ */
+const VERSION_COLUMNS = [
+  'e.row_version as employee_version',
+  'm.row_version as manager_version',
+] as const;
+
+interface StaffKey {
+  id: number;
+  employee_version: number | null;
+  manager_version: number | null;
+  user_id: number | null;
+}
+
+/** The page's keys alone, integers all: what pageThrough needs to know whether it is kept. */
+const staffPageKeys = pageJoined((page) =>
+  joinedWithDetails(page).select([
+    sql<number>`${sql.ref('p.id')}`.as('id'),
+    ...VERSION_COLUMNS,
+    'u.id as user_id',
+  ]),
 );
+
+/** The page's rows whole, with their keys. */
+const staffPage = pageJoined((page) => withDetails(page).select(VERSION_COLUMNS));
 
 /** The page's ids and sort keys, from the employees themselves. */
 function employeesPage(
