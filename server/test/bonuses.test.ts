@@ -195,6 +195,62 @@ describeEachEngine('bonuses', (ctx) => {
     }
   });
 
+  it('answers each bonus as it is now, once read, whoever changes it or its employee', async () => {
+    const employeeId = await grace();
+    const older = await insertBonus(ctx().db, employeeId, {
+      bonus_name: 'Older',
+      description: 'First',
+      created_at: '2099-01-01T09:00:00.000Z',
+    });
+    await insertBonus(ctx().db, employeeId, {
+      bonus_name: 'Newer',
+      description: 'Second',
+      created_at: '2099-01-02T09:00:00.000Z',
+    });
+    // Its own URL each time: the response cache answers none of these reads.
+    let read = 0;
+    const page = async (query: string) => {
+      const res = await ctx().call('GET', `/api/bonuses?${query}&read=${read++}`, asManager());
+      expect(res.status).toBe(200);
+      return (
+        res.body.data.bonuses as { bonus_name: string; description: string; last_name: string }[]
+      ).map(({ bonus_name, description, last_name }) => [bonus_name, description, last_name]);
+    };
+    // The employee's page and the whole list's (the newest: these bonuses are dated 2099).
+    const pages = [`employee_id=${employeeId}`, 'limit=2'];
+    const expectPages = async (expected: string[][]) => {
+      for (const query of pages) expect(await page(query), query).toEqual(expected);
+    };
+    for (const query of pages) await page(query);
+    await expectPages([
+      ['Newer', 'Second', 'Hopper'],
+      ['Older', 'First', 'Hopper'],
+    ]);
+
+    // Written straight into the database: the versions are kept by triggers, not by the routes.
+    await ctx()
+      .db.updateTable('bonuses')
+      .set({ bonus_name: 'Oldest', description: 'Renamed' })
+      .where('id', '=', older)
+      .execute();
+    await expectPages([
+      ['Newer', 'Second', 'Hopper'],
+      ['Oldest', 'Renamed', 'Hopper'],
+    ]);
+    await ctx()
+      .db.updateTable('employees')
+      .set({ last_name: 'Murray' })
+      .where('id', '=', employeeId)
+      .execute();
+    await expectPages([
+      ['Newer', 'Second', 'Murray'],
+      ['Oldest', 'Renamed', 'Murray'],
+    ]);
+    await ctx().db.deleteFrom('bonuses').where('id', '=', older).execute();
+    expect(await page(`employee_id=${employeeId}`)).toEqual([['Newer', 'Second', 'Murray']]);
+    expect((await page('limit=2'))[0]).toEqual(['Newer', 'Second', 'Murray']);
+  });
+
   it('changes the name and description but never the employee, auditing before and after', async () => {
     const employeeId = await grace();
     const other = await insertEmployee(ctx().db);

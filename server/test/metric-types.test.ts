@@ -334,6 +334,64 @@ describeEachEngine('metric types', (ctx) => {
     }
   });
 
+  it('answers each type as it is now, once read, whoever changes it', async () => {
+    const tag = `Kept${process.pid}x${++unique}`;
+    const first = await insertMetricType(ctx().db, {
+      metric_name: `${tag} A`,
+      created_at: '2099-01-02T09:00:00.000Z',
+    });
+    await insertMetricType(ctx().db, {
+      metric_name: `${tag} B`,
+      created_at: '2099-01-01T09:00:00.000Z',
+    });
+    // Its own URL each time: the response cache answers none of these reads.
+    let read = 0;
+    const page = async (query: string) => {
+      const url = `/api/metric-types?${query}&read=${read++}`;
+      const res = await ctx().call('GET', url, asManager());
+      expect(res.status).toBe(200);
+      return (
+        res.body.data.metric_types as {
+          metric_name: string;
+          description: string | null;
+          maximum_value: number | null;
+        }[]
+      ).map(({ metric_name, description, maximum_value }) => [
+        metric_name,
+        description,
+        maximum_value,
+      ]);
+    };
+    // A search's page and the whole list's (the newest: these types are dated 2099).
+    const pages = [`search=${tag}`, 'sort=created_at&order=desc&limit=2'];
+    const expectPages = async (expected: unknown[][]) => {
+      for (const query of pages) expect(await page(query), query).toEqual(expected);
+    };
+    for (const query of pages) await page(query);
+    await expectPages([
+      [`${tag} A`, null, null],
+      [`${tag} B`, null, null],
+    ]);
+
+    // Written straight into the database: the versions are kept by triggers, not by the routes.
+    await ctx()
+      .db.updateTable('metric_types')
+      .set({ metric_name: `${tag} C`, description: 'Renamed', maximum_value: 90 })
+      .where('id', '=', first)
+      .execute();
+    expect(await page(`search=${tag}`)).toEqual([
+      [`${tag} B`, null, null],
+      [`${tag} C`, 'Renamed', 90],
+    ]);
+    expect(await page(pages[1]!)).toEqual([
+      [`${tag} C`, 'Renamed', 90],
+      [`${tag} B`, null, null],
+    ]);
+    await ctx().db.deleteFrom('metric_types').where('id', '=', first).execute();
+    expect(await page(`search=${tag}`)).toEqual([[`${tag} B`, null, null]]);
+    expect((await page(pages[1]!))[0]).toEqual([`${tag} B`, null, null]);
+  });
+
   it('lists the units in use with the usual ones, once each, sorted', async () => {
     await insertMetricType(ctx().db, { measurement_unit: 'Sessions' });
     await insertMetricType(ctx().db, { measurement_unit: 'Hours' });

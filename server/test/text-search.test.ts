@@ -171,9 +171,10 @@ describeEachEngine('text searches match the LIKE scan exactly', (ctx) => {
         }),
       );
       expect(
-        usersFound.rows.map((row) => row.id),
+        (await usersFound.rows()).map((row) => row.id),
         `users: ${term}`,
       ).toEqual(usersScan.map((row) => row.id));
+      expect(usersFound.keys.map((row) => row.id)).toEqual(usersScan.map((row) => row.id));
       expect(usersFound.total, `users total: ${term}`).toBe(usersScan.length);
       for (const user_type of [undefined, 'employee'] as const) {
         const paged = await listUsers(
@@ -182,7 +183,7 @@ describeEachEngine('text searches match the LIKE scan exactly', (ctx) => {
         );
         const expected = usersScan.filter((row) => !user_type || row.user_type === user_type);
         expect(
-          paged.rows.map((row) => row.id),
+          paged.keys.map((row) => row.id),
           `users ${user_type ?? 'all'} page 2: ${term}`,
         ).toEqual(expected.slice(2, 4).map((row) => row.id));
         expect(paged.total, `users ${user_type ?? 'all'} total: ${term}`).toBe(expected.length);

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { USER_MESSAGES } from '#contract/user-options';
 import { errorEnvelope } from './helpers/error-envelope';
+import { insertEmployee, insertUser } from './helpers/factories';
 import { describeEachEngine } from './helpers/test-app';
 
 /** User management (admins only): roles, rules, temporary passwords, revocation, no leaks. */
@@ -117,6 +118,85 @@ describeEachEngine('users: listing', (ctx) => {
       created_at: expect.stringMatching(/Z$/),
       updated_at: expect.stringMatching(/Z$/),
     });
+  });
+  it('answers each account as it is now, once read, whoever changes it or its employee', async () => {
+    const tag = `Remembered${ctx().engine}`;
+    const ada = await insertEmployee(ctx().db, { first_name: 'Ada', last_name: 'Lovelace' });
+    const grace = await insertEmployee(ctx().db, { first_name: 'Grace', last_name: 'Hopper' });
+    const older = await insertUser(ctx().db, {
+      firstname: 'Older',
+      lastname: tag,
+      employee_id: ada,
+      created_at: '2099-01-01T09:00:00.000Z',
+    });
+    await insertUser(ctx().db, {
+      firstname: 'Newer',
+      lastname: tag,
+      created_at: '2099-01-02T09:00:00.000Z',
+    });
+    // Its own URL each time: the response cache answers none of these reads.
+    let read = 0;
+    const page = async (query: string) => {
+      const res = await ctx().call('GET', `/api/users?${query}&read=${read++}`, {
+        token: ctx().as.admin.token,
+      });
+      expect(res.status).toBe(200);
+      return (
+        res.body.data.users as {
+          firstname: string;
+          employee_id: number | null;
+          employee_name: string | null;
+        }[]
+      ).map(({ firstname, employee_id, employee_name }) => [firstname, employee_id, employee_name]);
+    };
+    // A search's page and the whole list's (the newest: these accounts are dated 2099).
+    const pages = [`search=${tag}`, 'limit=2'];
+    const expectPages = async (expected: unknown[][]) => {
+      for (const query of pages) expect(await page(query), query).toEqual(expected);
+    };
+    for (const query of pages) await page(query);
+    await expectPages([
+      ['Newer', null, null],
+      ['Older', ada, 'Ada Lovelace'],
+    ]);
+
+    // Written straight into the database: the versions are kept by triggers, not by the routes.
+    await ctx()
+      .db.updateTable('users')
+      .set({ firstname: 'Oldest' })
+      .where('id', '=', older.id)
+      .execute();
+    await expectPages([
+      ['Newer', null, null],
+      ['Oldest', ada, 'Ada Lovelace'],
+    ]);
+    await ctx()
+      .db.updateTable('employees')
+      .set({ last_name: 'Byron' })
+      .where('id', '=', ada)
+      .execute();
+    await expectPages([
+      ['Newer', null, null],
+      ['Oldest', ada, 'Ada Byron'],
+    ]);
+    await ctx()
+      .db.updateTable('users')
+      .set({ employee_id: grace })
+      .where('firstname', '=', 'Newer')
+      .where('lastname', '=', tag)
+      .execute();
+    await ctx()
+      .db.updateTable('users')
+      .set({ employee_id: null })
+      .where('id', '=', older.id)
+      .execute();
+    await expectPages([
+      ['Newer', grace, 'Grace Hopper'],
+      ['Oldest', null, null],
+    ]);
+    await ctx().db.deleteFrom('users').where('id', '=', older.id).execute();
+    expect(await page(`search=${tag}`)).toEqual([['Newer', grace, 'Grace Hopper']]);
+    expect((await page('limit=2'))[0]).toEqual(['Newer', grace, 'Grace Hopper']);
   });
 });
 

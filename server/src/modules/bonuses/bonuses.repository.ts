@@ -4,6 +4,7 @@ import { isPostgres } from '../../db/dialect';
 import { preparedQuery, recordById } from '../../db/prepared-query';
 import type { DB } from '../../db/schema';
 import { toIso } from '../../lib/clock';
+import { pageThrough, rememberedItemsPerDatabase } from '../../lib/remembered-items';
 import type { CallerFigure } from '../auth/auth.repository';
 import { takeInsightsLock } from '../insights/insight-totals.repository';
 
@@ -51,20 +52,38 @@ function toBonus(
 
 type EnrichedRow = BonusRow & { first_name: string; last_name: string; email: string };
 
-/** The page cut from bonuses alone, then joined with its employees (compiled once a filter). */
+/** The versions an item of the list shows (migration 0020): its bonus and its employee. */
+const KEY_COLUMNS = sql`b.id, b.row_version as bonus_version, e.row_version as employee_version`;
+const ROW_COLUMNS = sql`${KEY_COLUMNS}, b.employee_id, b.bonus_name, b.description, b.created_at,
+  b.updated_at, e.first_name, e.last_name, e.email`;
+
+interface BonusKey {
+  id: number;
+  bonus_version: number;
+  employee_version: number;
+}
+
+/**
+ * The page cut from bonuses alone, then joined with its employees (compiled once a filter):
+ * `keys` reads each bonus's id and versions, `rows` the bonuses whole.
+ */
 function bonusPage<P extends unknown[]>(where: (...params: P) => RawBuilder<unknown>) {
-  return preparedQuery(
-    (limit: number, offset: number, ...params: P) => sql<EnrichedRow>`
-      select b.id, b.employee_id, b.bonus_name, b.description, b.created_at, b.updated_at,
-        e.first_name, e.last_name, e.email
-      from (
-        select id, employee_id, bonus_name, description, created_at, updated_at
-        from bonuses ${where(...params)}
-        order by created_at desc, id desc limit ${limit} offset ${offset}
-      ) b
-      join employees e on e.id = b.employee_id
-      order by b.created_at desc, b.id desc`,
-  );
+  const reading = <Row>(columns: RawBuilder<unknown>) =>
+    preparedQuery(
+      (limit: number, offset: number, ...params: P) => sql<Row>`
+        select ${columns}
+        from (
+          select id, row_version, employee_id, bonus_name, description, created_at, updated_at
+          from bonuses ${where(...params)}
+          order by created_at desc, id desc limit ${limit} offset ${offset}
+        ) b
+        join employees e on e.id = b.employee_id
+        order by b.created_at desc, b.id desc`,
+    );
+  return {
+    keys: reading<BonusKey>(KEY_COLUMNS),
+    rows: reading<BonusKey & EnrichedRow>(ROW_COLUMNS),
+  };
 }
 
 const pageQueries = {
@@ -72,17 +91,39 @@ const pageQueries = {
   ofEmployee: bonusPage((employeeId: number) => sql`where employee_id = ${employeeId}`),
 };
 
-/** One page of bonuses with their employees, newest first (ties broken by id). */
+/** The bonuses this instance has answered, at the versions of what each shows. */
+const rememberedBonuses = rememberedItemsPerDatabase<Bonus>(10_000);
+const keyOf = (row: BonusKey) => ({
+  id: row.id,
+  version: `${row.bonus_version}.${row.employee_version}`,
+});
+
+/**
+ * One page of bonuses with their employees, newest first (ties broken by id). The page's keys
+ * are read first, and its rows only when a bonus is not remembered at the versions read
+ * (lib/remembered-items.ts).
+ */
 export async function pageOfEnrichedBonuses(
   db: Kysely<DB>,
   employeeId: number | undefined,
   window: { limit: number; offset: number },
 ): Promise<Bonus[]> {
-  const rows =
+  const { limit, offset } = window;
+  const read =
     employeeId === undefined
-      ? await pageQueries.all(db, window.limit, window.offset)
-      : await pageQueries.ofEmployee(db, window.limit, window.offset, employeeId);
-  return rows.map((row) => toBonus(row, row));
+      ? {
+          keys: () => pageQueries.all.keys(db, limit, offset),
+          rows: () => pageQueries.all.rows(db, limit, offset),
+        }
+      : {
+          keys: () => pageQueries.ofEmployee.keys(db, limit, offset, employeeId),
+          rows: () => pageQueries.ofEmployee.rows(db, limit, offset, employeeId),
+        };
+  const keys = await read.keys();
+  return pageThrough(rememberedBonuses(db), keys.map(keyOf), read.rows, (row) => ({
+    key: keyOf(row),
+    item: toBonus(row, row),
+  }));
 }
 
 const allBonusesCount = preparedQuery(

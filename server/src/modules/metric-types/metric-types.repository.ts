@@ -46,21 +46,34 @@ function filteredMetricTypes(db: Kysely<DB>, shape: { search: boolean }, pattern
     : all;
 }
 
+type PageValues = { pattern: string; limit: number; offset: number };
+
+/** The types of a page in the list's order, before what is read of them is chosen. */
+function pageOfMetricTypes(db: Kysely<DB>, shape: MetricTypeListShape, values: PageValues) {
+  const sortKey =
+    shape.sort === 'metric_name' ? sql`lower(metric_name)` : sql.ref(`metric_types.${shape.sort}`);
+  return filteredMetricTypes(db, shape, values.pattern)
+    .orderBy(sortKey, shape.order)
+    .orderBy('id', shape.order)
+    .limit(values.limit)
+    .offset(values.offset);
+}
+
 // Fifty-odd rows: planned once, unless a search's pattern decides what matches. Compiled once
 // per shape (db/prepared-query.ts), not built with Kysely on every request.
 const metricTypesPage = queryByShape(
-  (db, shape: MetricTypeListShape, values: { pattern: string; limit: number; offset: number }) => {
-    const sortKey =
-      shape.sort === 'metric_name'
-        ? sql`lower(metric_name)`
-        : sql.ref(`metric_types.${shape.sort}`);
-    return filteredMetricTypes(db, shape, values.pattern)
-      .select(COLUMNS)
-      .orderBy(sortKey, shape.order)
-      .orderBy('id', shape.order)
-      .limit(values.limit)
-      .offset(values.offset);
-  },
+  (db, shape: MetricTypeListShape, values: PageValues) =>
+    pageOfMetricTypes(db, shape, values).select(COLUMNS).select('row_version'),
+  { plannedOnce: (shape) => !shape.search },
+);
+
+/**
+ * Its types' ids and versions alone (migration 0020): integers, what the service needs to give
+ * the types it remembers.
+ */
+const metricTypeKeysPage = queryByShape(
+  (db, shape: MetricTypeListShape, values: PageValues) =>
+    pageOfMetricTypes(db, shape, values).select(['id', 'row_version']),
   { plannedOnce: (shape) => !shape.search },
 );
 
@@ -73,18 +86,24 @@ const metricTypesCount = queryByShape(
   { plannedOnce: (shape) => !shape.search },
 );
 
+/**
+ * A page of types and how many match. The page is read as its types' keys (id and version);
+ * `rows` reads the same page's rows whole, for the types the service does not remember at
+ * those versions.
+ */
 export async function listMetricTypes(db: Kysely<DB>, query: MetricTypeListQuery) {
   const shape = { search: Boolean(query.search), sort: query.sort, order: query.order };
   const pattern = query.search ? containsPattern(query.search) : '';
-  const [rows, [count]] = await Promise.all([
-    metricTypesPage(db, shape, {
-      pattern,
-      limit: query.limit,
-      offset: (query.page - 1) * query.limit,
-    }),
+  const values = { pattern, limit: query.limit, offset: (query.page - 1) * query.limit };
+  const [keys, [count]] = await Promise.all([
+    metricTypeKeysPage(db, shape, values),
     metricTypesCount(db, { search: shape.search }, { pattern }),
   ]);
-  return { rows, total: Number(count?.total ?? 0) };
+  return {
+    keys,
+    rows: () => metricTypesPage(db, shape, values),
+    total: Number(count?.total ?? 0),
+  };
 }
 
 export const findMetricTypeById = recordById((db, id) =>

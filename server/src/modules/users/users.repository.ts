@@ -4,6 +4,7 @@ import {
   type Insertable,
   type Kysely,
   type RawBuilder,
+  type SelectQueryBuilder,
   type Updateable,
 } from 'kysely';
 import type { UserSortField } from '#contract/user-options';
@@ -113,9 +114,12 @@ function filteredUsers(
   return builder;
 }
 
+function withEmployee(builder: ReturnType<typeof filteredUsers>) {
+  return builder.leftJoin('employees as e', 'e.id', 'u.employee_id');
+}
+
 function withEmployeeName(builder: ReturnType<typeof filteredUsers>) {
-  return builder
-    .leftJoin('employees as e', 'e.id', 'u.employee_id')
+  return withEmployee(builder)
     .select(USER_COLUMNS)
     .select(['e.first_name as employee_first_name', 'e.last_name as employee_last_name']);
 }
@@ -123,6 +127,29 @@ function withEmployeeName(builder: ReturnType<typeof filteredUsers>) {
 export type UserDetailRow = Awaited<
   ReturnType<ReturnType<typeof withEmployeeName>['executeTakeFirstOrThrow']>
 >;
+
+/**
+ * The versions an item of the list shows (migration 0020): its account's (which holds the
+ * linked employee's id) and its employee's (their name; null when none is linked).
+ */
+const VERSION_COLUMNS = [
+  'u.row_version as user_version',
+  'e.row_version as employee_version',
+] as const;
+
+/** A page's account as the list remembers it (users.service.ts): its id and versions. */
+export interface UserKeyRow {
+  id: number;
+  user_version: number;
+  employee_version: number | null;
+}
+
+type JoinedUsers = ReturnType<typeof withEmployee>;
+/** The accounts joined with their employees, selecting `Row`. */
+type JoinedUsersSelecting<Row> =
+  JoinedUsers extends SelectQueryBuilder<infer Tables, infer From, object>
+    ? SelectQueryBuilder<Tables, From, Row>
+    : never;
 
 /** The accounts matching a search, counted, and all the list holds (0007's totals), at once. */
 async function countSearched(db: Kysely<DB>, { shape, values }: ReturnType<typeof userFilters>) {
@@ -159,6 +186,9 @@ const searchCount = queryByShape(
  * the page from the count: walking the accounts in the list's order and testing each when many
  * match, reading the matches and sorting them otherwise. The planner, left to itself, walked for
  * "son" (262 of 10,000 match) and tested 1,811 accounts.
+ *
+ * The page is read as its accounts' keys (UserKeyRow); `rows` reads the same page's rows whole,
+ * for the accounts the service does not remember at those versions.
  */
 export async function listUsers(
   db: Kysely<DB>,
@@ -173,56 +203,68 @@ export async function listUsers(
     );
   const counted = isPostgres(db) && query.search ? await count() : null;
   const walk = !counted || walkFindsPageSooner(counted.total, counted.accounts, page);
-  const [rows, matching] = await Promise.all([
-    usersPage(
-      db,
-      { ...filters.shape, sort: query.sort, order: query.order, walk },
-      { ...filters.values, ...page },
-    ),
+  const shape = { ...filters.shape, sort: query.sort, order: query.order, walk };
+  const values = { ...filters.values, ...page };
+  const [keys, matching] = await Promise.all([
+    userKeysPage(db, shape, values),
     counted ?? (filters.shape.search ? count() : null),
   ]);
-  if (matching) return { rows, total: matching.total };
+  const rows = () => usersPage(db, shape, values);
+  if (matching) return { keys, rows, total: matching.total };
   // Without a search the total kept by triggers (0007) comes with the page's rows (as for the
   // staff list: one statement, not two); a page past the end reads it alone.
-  const total = rows[0] ? Number(rows[0].list_total) : await listTotal(db, filters.values.total);
-  return { rows, total };
+  const total = keys[0] ? Number(keys[0].list_total) : await listTotal(db, filters.values.total);
+  return { keys, rows, total };
 }
 
 /**
- * The page's rows, compiled once per shape (db/prepared-query.ts). When PostgreSQL reads a
+ * A page of accounts, with what `read` selects of them and their employees (the rows whole, or
+ * their keys alone), compiled once per shape (db/prepared-query.ts). When PostgreSQL reads a
  * search's matches first, the page is cut from the accounts alone and only its rows are joined
  * with their employees' names: joining all 262 matches of "son" before sorting them read 1,542
  * blocks (626 µs), the page first 906 (556 µs). Walking an index, the join stops with the page
  * anyway; SQLite reads a search's matches from its trigram table and showed no difference.
  */
-const usersPage = queryByShape(
-  (
-    db: Kysely<DB>,
-    shape: UserFilterShape & Pick<ListUsersQuery, 'sort' | 'order'> & { walk: boolean },
-    values: UserFilterValues & { limit: number; offset: number },
-  ) => {
-    const keptTotal: RawBuilder<number | string | null> = shape.search
-      ? sql`null`
-      : listTotalValue(values.total);
-    const inOrder = <Query extends { orderBy: OrderBy<Query> }>(query: Query) => {
-      for (const key of SORT_KEYS[shape.sort]) query = query.orderBy(key, shape.order);
-      return query.orderBy(sql.ref('u.id'), shape.order);
-    };
-    const filtered = filteredUsers(db, shape, values, { walk: shape.walk });
-    if (shape.search !== 'search-table' || shape.walk) {
-      return inOrder(withEmployeeName(filtered).select(keptTotal.as('list_total')))
-        .limit(values.limit)
-        .offset(values.offset);
-    }
-    const page = inOrder(filtered.selectAll('u')).limit(values.limit).offset(values.offset);
-    // The page's columns under the accounts' own alias, as withEmployeeName reads them.
-    const pageRows = db.selectFrom(page.as('u')) as unknown as typeof filtered;
-    return inOrder(withEmployeeName(pageRows)).select(keptTotal.as('list_total'));
-  },
-  // Every shape reads alike whatever the values: through the sort's index, or on PostgreSQL
-  // with the ids of the matches fetched first or tested as the order meets each account.
-  { plannedOnce: () => true },
+function usersPageReading<Row>(read: (joined: JoinedUsers) => JoinedUsersSelecting<Row>) {
+  return queryByShape(
+    (
+      db: Kysely<DB>,
+      shape: UserFilterShape & Pick<ListUsersQuery, 'sort' | 'order'> & { walk: boolean },
+      values: UserFilterValues & { limit: number; offset: number },
+    ) => {
+      const keptTotal: RawBuilder<number | string | null> = shape.search
+        ? sql`null`
+        : listTotalValue(values.total);
+      const inOrder = <Query extends { orderBy: OrderBy<Query> }>(query: Query) => {
+        for (const key of SORT_KEYS[shape.sort]) query = query.orderBy(key, shape.order);
+        return query.orderBy(sql.ref('u.id'), shape.order);
+      };
+      const reading = (users: ReturnType<typeof filteredUsers>) =>
+        read(withEmployee(users)).select(keptTotal.as('list_total'));
+      const filtered = filteredUsers(db, shape, values, { walk: shape.walk });
+      if (shape.search !== 'search-table' || shape.walk) {
+        return inOrder(reading(filtered)).limit(values.limit).offset(values.offset);
+      }
+      const page = inOrder(filtered.selectAll('u')).limit(values.limit).offset(values.offset);
+      // The page's columns under the accounts' own alias, as withEmployee reads them.
+      const pageRows = db.selectFrom(page.as('u')) as unknown as typeof filtered;
+      return inOrder(reading(pageRows));
+    },
+    // Every shape reads alike whatever the values: through the sort's index, or on PostgreSQL
+    // with the ids of the matches fetched first or tested as the order meets each account.
+    { plannedOnce: () => true },
+  );
+}
+
+const usersPage = usersPageReading((joined) =>
+  joined
+    .select(USER_COLUMNS)
+    .select(['e.first_name as employee_first_name', 'e.last_name as employee_last_name'])
+    .select(VERSION_COLUMNS),
 );
+
+/** Its accounts' keys alone: integers, what the service needs to give the users it remembers. */
+const userKeysPage = usersPageReading((joined) => joined.select(['u.id', ...VERSION_COLUMNS]));
 
 type OrderBy<Query> = (key: Expression<unknown>, direction: 'asc' | 'desc') => Query;
 

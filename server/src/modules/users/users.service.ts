@@ -13,6 +13,7 @@ import type { DB, UsersTable } from '../../db/schema';
 import { nowIso } from '../../lib/clock';
 import { conflict, notFound } from '../../lib/errors';
 import { generatePassword, hashPassword } from '../../lib/passwords';
+import { pageThrough, rememberedItemsPerDatabase } from '../../lib/remembered-items';
 import type { Actor } from '../../lib/route';
 import { writeAudit } from '../audit/audit.writer';
 import { toUser, userName } from './user.mapper';
@@ -24,6 +25,7 @@ import {
   lockAdminIds,
   updateUser,
   userIdWithEmail,
+  type UserKeyRow,
 } from './users.repository';
 
 function asEmailConflict(error: unknown): never {
@@ -52,13 +54,27 @@ async function keepAnAdmin(trx: Kysely<DB>, userId: number) {
   if (admins.length <= 1 && admins.includes(userId)) throw conflict(USER_MESSAGES.lastAdmin);
 }
 
+/**
+ * The accounts this instance has answered in the list, at the versions of what each shows: the
+ * account and its linked employee, none when unlinked (lib/remembered-items.ts).
+ */
+const rememberedUsers = rememberedItemsPerDatabase<User>(10_000);
+const keyOf = (row: UserKeyRow) => ({
+  id: row.id,
+  version: `${row.user_version}.${row.employee_version}`,
+});
+
 export function createUsersService(db: Kysely<DB>) {
   return {
     /** `dataVersion`: the guard's, under which a search's count is remembered. */
     async list(query: ListUsersQuery, dataVersion: number | null = null): Promise<UserList> {
-      const { rows, total } = await listUsers(db, query, dataVersion);
+      const { keys, rows, total } = await listUsers(db, query, dataVersion);
+      const users = await pageThrough(rememberedUsers(db), keys.map(keyOf), rows, (row) => ({
+        key: keyOf(row),
+        item: toUser(row),
+      }));
       return {
-        users: rows.map(toUser),
+        users,
         pagination: { page: query.page, limit: query.limit, total },
       };
     },
@@ -122,8 +138,9 @@ export function createUsersService(db: Kysely<DB>) {
             changes.password_hash = passwordHash;
             changes.password_is_temporary = 0;
           }
-          // A new role or a password set by an admin ends every session the user has.
-          if (roleChanges || passwordHash) changes.tokens_valid_after = Date.now();
+          // A new role or a password set by an admin ends every session the user has, those
+          // issued in this same millisecond too (the guard keeps tokens issued at or after it).
+          if (roleChanges || passwordHash) changes.tokens_valid_after = Date.now() + 1;
           await updateUser(trx, id, changes);
 
           const after = await loadUser(trx, id);
