@@ -1,6 +1,9 @@
 import { tmpdir } from 'node:os';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { fromHundredths } from '#contract/metric-value-rule';
 import { loadConfig } from '../src/config';
+import type { DB } from '../src/db/schema';
 import { createEmployeeDashboardService } from '../src/modules/insights/employee-dashboard.service';
 import { ApiClient } from './helpers/api-client';
 import {
@@ -21,8 +24,8 @@ import { runWriteLoad, setUpOrganisation } from './helpers/write-load';
  * edited and deleted, bonuses awarded and deleted, staff added and deleted (with their values
  * cascading away) must leave every aggregate equal to a recomputation, and both instances must
  * answer the same rankings, equal to the recomputed ones, though each keeps its own cache of
- * the last ranking it computed; and each the dashboards of the moment, though each remembers
- * the dashboards it answered.
+ * the last ranking it computed; and each the dashboards and list pages of the moment, though
+ * each remembers the dashboards and the list items it answered.
  */
 
 const zip = <A, B>(as: A[], bs: B[]) => as.map((a, i): [A, B] => [a, bs[i]!]);
@@ -40,6 +43,45 @@ async function signInAsStaff(admin: ApiClient, employeeIds: number[]): Promise<A
   }
   return staff;
 }
+
+/**
+ * The first pages of the metric values and the bonuses as the database holds them now (those of
+ * employees still there), and as an instance answers them, each as a few fields that change.
+ */
+const LISTS = {
+  values: {
+    url: '/api/performance-metrics?limit=1000',
+    answered: (data: { performance_metrics: { id: number; value: number; comment: unknown }[] }) =>
+      data.performance_metrics.map(({ id, value, comment }) => [id, value, comment]),
+    stored: async (db: Kysely<DB>) =>
+      (
+        await db
+          .selectFrom('performance_metrics as p')
+          .innerJoin('employees as e', 'e.id', 'p.user_id')
+          .select(['p.id', 'p.value_hundredths', 'p.comment'])
+          .orderBy('p.created_at', 'desc')
+          .orderBy('p.id', 'desc')
+          .limit(1000)
+          .execute()
+      ).map((row) => [row.id, fromHundredths(Number(row.value_hundredths)), row.comment]),
+  },
+  bonuses: {
+    url: '/api/bonuses?limit=1000',
+    answered: (data: { bonuses: { id: number; bonus_name: string }[] }) =>
+      data.bonuses.map(({ id, bonus_name }) => [id, bonus_name]),
+    stored: async (db: Kysely<DB>) =>
+      (
+        await db
+          .selectFrom('bonuses as b')
+          .innerJoin('employees as e', 'e.id', 'b.employee_id')
+          .select(['b.id', 'b.bonus_name'])
+          .orderBy('b.created_at', 'desc')
+          .orderBy('b.id', 'desc')
+          .limit(1000)
+          .execute()
+      ).map((row) => [row.id, row.bonus_name]),
+  },
+};
 
 const CLIENTS = 8;
 const WRITES = Number(process.env.TWO_INSTANCE_WRITES ?? 400);
@@ -81,9 +123,13 @@ run('two server instances on one PostgreSQL database', () => {
         );
       }
     }
-    // Each instance has a ranking cached before the load: it must not be served stale after.
+    // Each instance has a ranking cached before the load, and the lists' items remembered: they
+    // must not be served stale after.
     for (const api of [onA, onB]) {
       expect((await api.call('GET', '/api/employees/rank?limit=1000')).status).toBe(200);
+      for (const list of Object.values(LISTS)) {
+        expect((await api.call('GET', list.url)).status).toBe(200);
+      }
     }
 
     const ledger = new Ledger();
@@ -129,6 +175,26 @@ run('two server instances on one PostgreSQL database', () => {
     };
     const staffIds = organisation.employeeIds.slice(0, staff.length);
     await expectCurrentDashboards([...zip(staff, staffIds), ...zip(quiet, quietIds)]);
+    // And each list page as the database holds it now: a URL of its own for each read, so the
+    // response cache answers none of them.
+    let read = 0;
+    const expectCurrentLists = async () => {
+      const database = store.open();
+      try {
+        for (const list of Object.values(LISTS)) {
+          const stored = await list.stored(database.db);
+          expect(stored.length).toBeGreaterThan(0);
+          for (const api of [onA, onB]) {
+            const answer = await api.call('GET', `${list.url}&read=${read++}`);
+            expect(answer.status).toBe(200);
+            expect(list.answered(answer.body.data)).toEqual(stored);
+          }
+        }
+      } finally {
+        await database.close();
+      }
+    };
+    await expectCurrentLists();
     // A value recorded through one instance and a bonus awarded through the other.
     for (const [index, employeeId] of quietIds.entries()) {
       const value = await [onA, onB][index]!.call('POST', '/api/performance-metrics', {
@@ -146,6 +212,21 @@ run('two server instances on one PostgreSQL database', () => {
       expect(bonus.status).toBe(201);
       await expectCurrentDashboards(zip(quiet, quietIds));
     }
+    // A value changed through one instance and a bonus renamed through the other, each read
+    // through both after each had answered them.
+    const [newest] = (await onA.call('GET', LISTS.values.url)).body.data.performance_metrics;
+    const edited = await onB.call('PUT', `/api/performance-metrics/${newest.id}`, {
+      value: 12.5,
+      comment: 'Changed on the other instance',
+    });
+    expect(edited.status).toBe(200);
+    const [latest] = (await onB.call('GET', LISTS.bonuses.url)).body.data.bonuses;
+    const renamed = await onA.call('PUT', `/api/bonuses/${latest.id}`, {
+      bonus_name: 'Renamed on the other instance',
+      description: 'Both instances show the new name',
+    });
+    expect(renamed.status).toBe(200);
+    await expectCurrentLists();
 
     const database = store.open();
     try {
