@@ -132,6 +132,14 @@ export interface AverageScoreKey {
 }
 
 const SCORE_KEY_COLUMNS = ['e.row_version', 's.value_sum_hundredths'] as const;
+/** A row, and a key, of the runs that read each employee's scores (the names' and the scored). */
+const SCORED_ROW = [
+  ...EMPLOYEE_COLUMNS,
+  's.average_score',
+  's.metric_count',
+  ...SCORE_KEY_COLUMNS,
+] as const;
+const SCORED_KEY = ['e.id', 's.metric_count', ...SCORE_KEY_COLUMNS] as const;
 const NO_SCORE = {
   average: sql<null>`null`.as('average_score'),
   count: sql<null>`null`.as('metric_count'),
@@ -183,28 +191,18 @@ function unscoredOrder(db: Kysely<DB>, shape: FilterShape, values: FilterValues 
 const pages = {
   byName: {
     rows: byShape((db, shape: Ordered, values: FilterValues & PageValues) =>
-      byNameOrder(db, shape, values).select([
-        ...EMPLOYEE_COLUMNS,
-        's.average_score',
-        's.metric_count',
-        ...SCORE_KEY_COLUMNS,
-      ]),
+      byNameOrder(db, shape, values).select(SCORED_ROW),
     ),
     keys: byShape((db, shape: Ordered, values: FilterValues & PageValues) =>
-      byNameOrder(db, shape, values).select(['e.id', 's.metric_count', ...SCORE_KEY_COLUMNS]),
+      byNameOrder(db, shape, values).select(SCORED_KEY),
     ),
   },
   scored: {
     rows: byShape((db, shape: Ordered, values: FilterValues & PageValues) =>
-      scoredOrder(db, shape, values).select([
-        ...EMPLOYEE_COLUMNS,
-        's.average_score',
-        's.metric_count',
-        ...SCORE_KEY_COLUMNS,
-      ]),
+      scoredOrder(db, shape, values).select(SCORED_ROW),
     ),
     keys: byShape((db, shape: Ordered, values: FilterValues & PageValues) =>
-      scoredOrder(db, shape, values).select(['e.id', 's.metric_count', ...SCORE_KEY_COLUMNS]),
+      scoredOrder(db, shape, values).select(SCORED_KEY),
     ),
   },
   unscored: {

@@ -89,33 +89,20 @@ export function createAverageScoresService({ db }: { db: Kysely<DB> }) {
     async list(query: AverageScoresQuery): Promise<AverageScores> {
       const filters = { search: query.search, department: query.department };
       const page = { limit: query.limit, offset: (query.page - 1) * query.limit };
-      const pages =
-        query.sort === 'name'
-          ? {
-              total: () => counts(filters).then((known) => known.total),
-              read: <Read extends 'keys' | 'rows'>(what: Read) =>
-                averageScorePage(db, 'byName', what, filters, query.order, page),
-            }
-          : null;
-      let total: number;
-      let keys: AverageScoreKey[];
-      let rows: () => Promise<(AverageScoreRow & AverageScoreKey)[]>;
-      if (pages) {
-        // The name order needs no count first: ask for both at once.
-        [total, keys] = await Promise.all([pages.total(), pages.read('keys')]);
-        rows = () => pages.read('rows');
-      } else {
-        const known = await counts(filters);
-        total = known.total;
-        const read = <Read extends 'keys' | 'rows'>(what: Read) =>
-          byScore(what, filters, query.order, known.scored, known.total, page);
-        keys = await read('keys');
-        rows = () => read('rows');
-      }
+      // The name order needs no count first: it is asked for beside the page.
+      const known = query.sort === 'name' ? null : await counts(filters);
+      const read = <Read extends 'keys' | 'rows'>(what: Read) =>
+        known
+          ? byScore(what, filters, query.order, known.scored, known.total, page)
+          : averageScorePage(db, 'byName', what, filters, query.order, page);
+      const [total, keys] = await Promise.all([
+        known?.total ?? counts(filters).then(({ total: all }) => all),
+        read('keys'),
+      ]);
       const employees = await pageThrough(
         rememberedEntries(db),
         keys.map(entryKey),
-        rows,
+        () => read('rows'),
         (row) => ({
           key: entryKey(row),
           item: toAverageScoreEntry(row),

@@ -145,20 +145,24 @@ const pageQueries = {
   ),
 };
 
-/** The page queries of a filter, with its values. */
-function queriesOf(filter: ValueFilter) {
+/** A filter's page: its keys, or its values whole. */
+function pageOf(db: Kysely<DB>, filter: ValueFilter, { limit, offset }: PageWindow) {
   const { userId, metricTypeId } = filter;
+  const reading = <P extends unknown[]>(
+    queries: ReturnType<typeof valuePage<P>>,
+    ...params: P
+  ) => ({
+    keys: () => queries.keys(db, limit, offset, ...params),
+    rows: () => queries.rows(db, limit, offset, ...params),
+  });
   if (userId === undefined) {
     return metricTypeId === undefined
-      ? { queries: pageQueries.all, params: [] as [] }
-      : { queries: pageQueries.ofType, params: [metricTypeId] as [number] };
+      ? reading(pageQueries.all)
+      : reading(pageQueries.ofType, metricTypeId);
   }
   return metricTypeId === undefined
-    ? { queries: pageQueries.ofEmployee, params: [userId] as [number] }
-    : {
-        queries: pageQueries.ofEmployeeAndType,
-        params: [userId, metricTypeId] as [number, number],
-      };
+    ? reading(pageQueries.ofEmployee, userId)
+    : reading(pageQueries.ofEmployeeAndType, userId, metricTypeId);
 }
 
 /** The values this instance has answered, at the versions of what each shows. */
@@ -179,22 +183,13 @@ export async function pageOfEnrichedValues(
   filter: ValueFilter,
   window: PageWindow,
 ): Promise<{ rows: PerformanceMetric[]; total: number }> {
-  const { queries, params } = queriesOf(filter) as {
-    queries: ReturnType<typeof valuePage<unknown[]>>;
-    params: unknown[];
-  };
-  const { limit, offset } = window;
-  const keys = await queries.keys(db, limit, offset, ...params);
+  const page = pageOf(db, filter, window);
+  const keys = await page.keys();
   const total = keys[0] ? Number(keys[0].list_total) : await countValues(db, filter);
-  const rows = await pageThrough(
-    rememberedValues(db),
-    keys.map(keyOf),
-    () => queries.rows(db, limit, offset, ...params),
-    (row) => ({
-      key: keyOf(row),
-      item: toPerformanceMetric(row, row, row),
-    }),
-  );
+  const rows = await pageThrough(rememberedValues(db), keys.map(keyOf), page.rows, (row) => ({
+    key: keyOf(row),
+    item: toPerformanceMetric(row, row, row),
+  }));
   return { rows, total };
 }
 
