@@ -5,7 +5,7 @@ import { listUsersQuerySchema } from '#contract/users';
 import { containsIgnoringCase, lowerContainsPattern } from '../src/db/like';
 import { listEmployees } from '../src/modules/employees/staff-list.repository';
 import { listHrQuestions } from '../src/modules/questions/hr-questions.repository';
-import { listUsers } from '../src/modules/users/users.repository';
+import { listUsers } from '../src/modules/users/users-list.repository';
 import { insertEmployee, insertUser } from './helpers/factories';
 import { insertQuestion } from './helpers/question-factories';
 import { describeEachEngine } from './helpers/test-app';

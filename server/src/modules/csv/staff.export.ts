@@ -3,7 +3,7 @@ import type { StaffExportQuery } from '#contract/csv-export';
 import { keyColumns, keysetBatches, type SortKey } from '../../db/keyset';
 import type { DB } from '../../db/schema';
 import type { CsvRecord } from '../../lib/csv';
-import { filteredEmployees, SORT_KEYS } from '../employees/staff-list.repository';
+import { filteredEmployees, SORT_KEYS } from '../employees/staff-list-filters';
 import { toStaffCsvRecord } from './staff-csv';
 
 /** Rows per query of every export: a few milliseconds of work, then other requests' turn. */

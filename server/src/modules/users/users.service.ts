@@ -21,12 +21,11 @@ import {
   deleteUser,
   findUser,
   insertUser,
-  listUsers,
   lockAdminIds,
   updateUser,
   userIdWithEmail,
-  type UserKeyRow,
 } from './users.repository';
+import { listUsers, type UserKeyRow } from './users-list.repository';
 
 function asEmailConflict(error: unknown): never {
   if (isUniqueViolation(error)) throw conflict(USER_MESSAGES.emailTaken, 'email');
