@@ -61,8 +61,8 @@ export const responseSerializerCompiler: FastifySerializerCompiler<unknown> = ({
   const placeholder = `\u0000${randomUUID()}`;
   const listPlace = JSON.stringify(placeholder);
 
-  const check = (itemSchema: $ZodType, value: unknown) => {
-    const result = safeParse(itemSchema, value);
+  const check = (against: $ZodType, value: unknown) => {
+    const result = safeParse(against, value);
     if (!result.success) throw new ResponseSerializationError(method, url, { cause: result.error });
     return result.data as Record<string, unknown>;
   };
