@@ -1,5 +1,6 @@
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import type { FastifySerializerCompiler } from 'fastify/types/schema';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { responseSerializerCompiler } from './lib/response-serializer';
@@ -69,7 +70,10 @@ export async function buildApp(options: AppOptions) {
     });
   }
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(responseSerializerCompiler);
+  // Fastify's types say a serialiser gives text; it sends a Buffer as it is (reply.js, onSendEnd).
+  app.setSerializerCompiler(
+    responseSerializerCompiler as unknown as FastifySerializerCompiler<unknown>,
+  );
 
   await app.register(services, {
     config: options.config,

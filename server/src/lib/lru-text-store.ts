@@ -1,6 +1,7 @@
 /**
- * Texts by key, least recently used first out, within a size in bytes that counts each entry's
- * key, text and bookkeeping (so a million tiny answers cannot outgrow it through their keys).
+ * Texts (or their UTF-8 bytes, as answers are sent) by key, least recently used first out, within
+ * a size in bytes that counts each entry's key, text and bookkeeping (so a million tiny answers
+ * cannot outgrow it through their keys).
  *
  * When an addition goes over the size, the oldest entries go until the store is down to
  * `lowWater` of it, not just one: a JavaScript Map iterates from its oldest slot, stepping over the
@@ -8,7 +9,7 @@
  * thousands of empty slots each time (10 µs a request once the cache was full). Evicting a batch
  * pays that walk once for hundreds of additions.
  */
-export interface LruTextStore<T extends { text: string }> {
+export interface LruTextStore<T extends { text: string | Uint8Array }> {
   /** The entry, now the most recently used; undefined when absent. */
   get(key: string): T | undefined;
   /** Whether the key is held, leaving its place in the order alone. */
@@ -23,7 +24,7 @@ export interface LruTextStore<T extends { text: string }> {
 /** A Map entry's own memory beyond its key and text, roughly (entry slot, object, headers). */
 export const ENTRY_OVERHEAD_BYTES = 160;
 
-export function createLruTextStore<T extends { text: string }>({
+export function createLruTextStore<T extends { text: string | Uint8Array }>({
   maxBytes,
   lowWater = 0.9,
 }: {

@@ -9,12 +9,17 @@ function serialiserOf(data: z.ZodType) {
   const envelope = z
     .object({ success: z.literal(true), message: z.string(), data })
     .refine(() => ++checks.count > 0);
-  const serialise = responseSerializerCompiler({
+  const serialiseToBytesOrText = responseSerializerCompiler({
     schema: envelope,
     method: 'GET',
     url: '/api/example',
     httpStatus: '200',
   });
+  // Answers may be UTF-8 bytes, as sent; compared here as the text a client reads.
+  const serialise = (answer: unknown) => {
+    const out = serialiseToBytesOrText(answer) as unknown;
+    return Buffer.isBuffer(out) ? out.toString('utf8') : (out as string);
+  };
   return { serialise, checks };
 }
 
@@ -66,16 +71,16 @@ describe('response serialiser', () => {
       z.object({ rankings: z.array(checkedEntry), total: z.number() }),
     );
     const ada = unchanging({ name: 'Ada', score: 91.5, salary: 9000 });
-    const bob = unchanging({ name: 'Bob "B"', score: 80 });
+    const bob = unchanging({ name: 'Zoë "B" 李', score: 80 });
     const answer = (total: number) => ({
       success: true,
-      message: 'Rankings',
+      message: 'Rankings — all',
       data: { rankings: [ada, bob], total },
     });
     const expected = (total: number) =>
       JSON.stringify({
         success: true,
-        message: 'Rankings',
+        message: 'Rankings — all',
         data: { rankings: [{ name: 'Ada', score: 91.5 }, bob], total },
       });
     expect(serialise(answer(2))).toBe(expected(2));
@@ -91,8 +96,34 @@ describe('response serialiser', () => {
     expect(
       serialise({ ...answer(2), data: { rankings: [ada, { name: 'Cy', score: 1 }], total: 2 } }),
     ).toBe(
-      '{"success":true,"message":"Rankings","data":{"rankings":[{"name":"Ada","score":91.5},{"name":"Cy","score":1}],"total":2}}',
+      '{"success":true,"message":"Rankings — all","data":{"rankings":[{"name":"Ada","score":91.5},{"name":"Cy","score":1}],"total":2}}',
     );
+  });
+
+  it('writes a page remembered whole from the bytes kept for it, the rest checked every time', () => {
+    const itemChecks = { count: 0 };
+    const checkedEntry = entrySchema.refine(() => ++itemChecks.count > 0);
+    const { serialise, checks } = serialiserOf(
+      z.object({ rankings: z.array(checkedEntry), total: z.number() }),
+    );
+    const page = unchanging([unchanging({ name: 'Zoë', score: 1, salary: 9 })]);
+    const answer = (total: number) => ({
+      success: true,
+      message: 'R',
+      data: { rankings: page, total },
+    });
+    for (const total of [1, 2]) {
+      expect(serialise(answer(total))).toBe(
+        JSON.stringify({
+          success: true,
+          message: 'R',
+          data: { rankings: [{ name: 'Zoë', score: 1 }], total },
+        }),
+      );
+    }
+    expect(itemChecks.count).toBe(1);
+    expect(checks.count).toBe(2);
+    expect(() => serialise({ ...answer(1), data: { rankings: page, total: 'one' } })).toThrow();
   });
 
   it('freezes unchanging data through and through', () => {

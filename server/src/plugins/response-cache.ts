@@ -28,7 +28,8 @@ const MAX_BYTES = 32 * 1024 * 1024;
 const MAX_KEYS_ASKED_ONCE = 10_000;
 
 interface Cached {
-  text: string;
+  /** The answer as the serialiser gave it: text, or UTF-8 bytes (lib/response-serializer.ts). */
+  text: string | Buffer;
   contentType: string;
 }
 
@@ -108,7 +109,10 @@ async function responseCachePlugin(app: FastifyInstance) {
     // Not when a newer version appeared meanwhile: nobody would ask for this one again.
     if (keep && keep.version === latestVersion && reply.statusCode === 200) {
       const contentType = reply.getHeader('content-type');
-      if (typeof payload === 'string' && typeof contentType === 'string') {
+      if (
+        (typeof payload === 'string' || Buffer.isBuffer(payload)) &&
+        typeof contentType === 'string'
+      ) {
         entries.set(keep.key, { text: payload, contentType });
       }
     }
