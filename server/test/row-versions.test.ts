@@ -46,4 +46,67 @@ describeEachEngine('row versions', (ctx) => {
     await db.deleteFrom('employees').where('id', '=', otherEmployee).execute();
     expect(await versionOf('employees', 'id', report)).toBe(1);
   });
+
+  it('move a table version with each write that can change what list items show of it', async () => {
+    const db = ctx().db;
+    const versions = async () =>
+      Object.fromEntries(
+        (await db.selectFrom('table_versions').select(['name', 'version']).execute()).map(
+          ({ name, version }) => [name, Number(version)],
+        ),
+      );
+    const moved = async (write: () => Promise<unknown>) => {
+      const before = await versions();
+      await write();
+      const after = await versions();
+      return Object.keys(after)
+        .filter((name) => after[name]! > before[name]!)
+        .sort();
+    };
+    const employeeId = await insertEmployee(db);
+    const typeId = await insertMetricType(db);
+
+    // A new employee or type changes no item; an update of either does.
+    expect(await moved(() => insertEmployee(db))).toEqual([]);
+    expect(await moved(() => insertMetricType(db))).toEqual([]);
+    expect(
+      await moved(() =>
+        db
+          .updateTable('employees')
+          .set({ last_name: 'Byron' })
+          .where('id', '=', employeeId)
+          .execute(),
+      ),
+    ).toEqual(['employees']);
+    expect(
+      await moved(() =>
+        db
+          .updateTable('metric_types')
+          .set({ metric_name: 'Renamed' })
+          .where('id', '=', typeId)
+          .execute(),
+      ),
+    ).toEqual(['metric_types']);
+    // Whether an employee has an account shows in the staff list: every write of users.
+    let userId = 0;
+    expect(
+      await moved(async () => {
+        userId = (await insertUser(db, { user_type: 'employee', employee_id: employeeId })).id;
+      }),
+    ).toEqual(['users']);
+    expect(
+      await moved(() =>
+        db.updateTable('users').set({ firstname: 'A' }).where('id', '=', userId).execute(),
+      ),
+    ).toEqual(['users']);
+    expect(await moved(() => db.deleteFrom('users').where('id', '=', userId).execute())).toEqual([
+      'users',
+    ]);
+    // Values and bonuses move their own rows' versions, no table's.
+    expect(
+      await moved(() =>
+        insertMetricValue(db, { userId: employeeId, metricTypeId: typeId, value: 5 }),
+      ),
+    ).toEqual([]);
+  });
 });

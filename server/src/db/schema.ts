@@ -206,6 +206,12 @@ export interface EmployeeDashboardVersionsTable {
   version: number;
 }
 
+/** A version per table of what list items show of its rows, moved by triggers (migration 0021). */
+export interface TableVersionsTable {
+  name: 'employees' | 'metric_types' | 'users';
+  version: number;
+}
+
 export interface DB {
   users: UsersTable;
   employees: EmployeesTable;
@@ -225,6 +231,7 @@ export interface DB {
   score_histogram: ScoreHistogramTable;
   list_totals: ListTotalsTable;
   employee_dashboard_versions: EmployeeDashboardVersionsTable;
+  table_versions: TableVersionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

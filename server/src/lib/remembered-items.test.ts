@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createRememberedItems, pageThrough, rememberedItemsPerDatabase } from './remembered-items';
+import {
+  createRememberedItems,
+  itemKey,
+  pageThrough,
+  rememberedItemsPerDatabase,
+} from './remembered-items';
 import { isUnchanging } from './unchanging';
 
 describe('remembered items', () => {
@@ -36,26 +41,34 @@ describe('remembered items', () => {
       return rows;
     };
     const itemOf = (row: (typeof rows)[number]) => ({
-      key: { id: row.id, version: row.version },
+      key: itemKey(row.id, row.version, '7.3'),
       item: { name: row.name },
     });
-    const keys = rows.map(({ id, version }) => ({ id, version }));
-    expect(await pageThrough(items, keys, read, itemOf)).toEqual([
-      { name: 'Ada' },
-      { name: 'Bob' },
-    ]);
-    expect(await pageThrough(items, keys, read, itemOf)).toEqual([
-      { name: 'Ada' },
-      { name: 'Bob' },
-    ]);
+    // As a keys statement reads them: `id version` in the page's order, and the tables' versions.
+    const keysOf = (tables: string) => ({
+      keys: rows.map(({ id, version }) => `${id} ${version}`).join(','),
+      tables,
+    });
+    const names = [{ name: 'Ada' }, { name: 'Bob' }];
+    expect(await pageThrough(items, keysOf('7.3'), read, itemOf)).toEqual(names);
+    // Every item kept: the page is made of them, then remembered whole, the same array each time.
+    const kept = await pageThrough(items, keysOf('7.3'), read, itemOf);
+    expect(kept).toEqual(names);
+    expect(isUnchanging(kept)).toBe(true);
+    expect(await pageThrough(items, keysOf('7.3'), read, itemOf)).toBe(kept);
     expect(reads).toBe(1);
+
     rows[1] = { id: 2, version: 2, name: 'Robert' };
-    const changed = rows.map(({ id, version }) => ({ id, version }));
-    expect(await pageThrough(items, changed, read, itemOf)).toEqual([
+    expect(await pageThrough(items, keysOf('7.3'), read, itemOf)).toEqual([
       { name: 'Ada' },
       { name: 'Robert' },
     ]);
     expect(reads).toBe(2);
+    // Another version of a table the items show: none is kept at it, whole page or item.
+    await pageThrough(items, keysOf('7.4'), read, itemOf);
+    expect(reads).toBe(3);
+    expect(await pageThrough(items, { keys: null, tables: '7.3' }, read, itemOf)).toEqual([]);
+    expect(reads).toBe(3);
   });
 
   it('keeps one store per database', () => {

@@ -19,6 +19,10 @@ export interface ItemKey {
  */
 export function createRememberedItems<Item extends object>(maxEntries: number) {
   const kept = createRememberedAnswers<number, Item>(maxEntries);
+  // Whole pages by their keys' text, at the versions of the tables they show: one lookup
+  // instead of parsing 50 keys and looking each up, and the same (unchanging) array each time,
+  // whose bytes the serialiser then also keeps.
+  const pages = createRememberedAnswers<string, Item[]>(Math.ceil(maxEntries / 10));
   return {
     /** The items of these keys, in their order; null when any one is not kept at its version. */
     page(keys: readonly ItemKey[]): Item[] | null {
@@ -34,6 +38,14 @@ export function createRememberedItems<Item extends object>(maxEntries: number) {
     remember(key: ItemKey, item: Item): Item {
       const frozen = unchanging(item);
       kept.remember(key.id, key.version, frozen);
+      return frozen;
+    },
+    /** The page of these keys as it was last answered; undefined when not kept. */
+    wholePage: (page: PageKeys) => pages.at(page.keys ?? '', page.tables ?? ''),
+    /** Keeps the page of these keys, frozen, and gives it back. */
+    rememberPage(page: PageKeys, items: Item[]): Item[] {
+      const frozen = unchanging(items);
+      pages.remember(page.keys ?? '', page.tables ?? '', frozen);
       return frozen;
     },
   };
@@ -58,18 +70,46 @@ export function rememberedItemsPerDatabase<Item extends object>(maxEntries: numb
 }
 
 /**
- * A page through `remembered`: its keys are read first; when every item is kept, that is the
- * page; otherwise its rows are read (a write may have come between: the rows read are the page)
- * and their items remembered.
+ * A page's keys as its keys statement reads them, in one row (db/page-keys.ts): one text value
+ * instead of two or more integers a row, each of which JavaScript must be handed.
+ */
+export interface PageKeys {
+  /** `id version,id version,…` in the page's order: each item's id and own version; null when empty. */
+  keys: string | null;
+  /** The versions of the tables whose rows every item also shows (migration 0021), or null. */
+  tables: string | null;
+}
+
+/** An item's key: its id, and its own version with the versions of the tables it shows. */
+export function itemKey(id: number, version: string | number, tables: string | null): ItemKey {
+  return { id, version: `${version}/${tables ?? ''}` };
+}
+
+function itemKeysOf(page: PageKeys): ItemKey[] {
+  if (!page.keys) return [];
+  return page.keys.split(',').map((key) => {
+    const space = key.indexOf(' ');
+    return itemKey(Number(key.slice(0, space)), key.slice(space + 1), page.tables);
+  });
+}
+
+/**
+ * A page through `remembered`: its keys are read first; when the page of those keys was
+ * answered before, or every item is kept, that is the page; otherwise its rows are read (a write
+ * may have come between: the rows read are the page) and their items remembered. `itemOf` keys
+ * each item with `itemKey`, from the same id, version and table versions the keys statement
+ * reads. The page answered is frozen, as its items are.
  */
 export async function pageThrough<Row, Item extends object>(
   remembered: RememberedItems<Item>,
-  keys: readonly ItemKey[],
+  page: PageKeys,
   readRows: () => Promise<readonly Row[]>,
   itemOf: (row: Row) => { key: ItemKey; item: Item },
 ): Promise<Item[]> {
-  const kept = remembered.page(keys);
-  if (kept) return kept;
+  const whole = remembered.wholePage(page);
+  if (whole) return whole;
+  const kept = remembered.page(itemKeysOf(page));
+  if (kept) return remembered.rememberPage(page, kept);
   return (await readRows()).map((row) => {
     const { key, item } = itemOf(row);
     return remembered.remember(key, item);

@@ -19,6 +19,7 @@ import * as postgresQuestionsSearchOrder from './0017_postgres_questions_search_
 import * as monthlyScoresCoveringIndex from './0018_monthly_scores_covering_index';
 import * as employeeDashboardVersions from './0019_employee_dashboard_versions';
 import * as rowVersions from './0020_row_versions';
+import * as tableVersions from './0021_table_versions';
 
 /** Every migration in the order it runs. Append; never edit or reorder a released one. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0018_monthly_scores_covering_index': monthlyScoresCoveringIndex,
   '0019_employee_dashboard_versions': employeeDashboardVersions,
   '0020_row_versions': rowVersions,
+  '0021_table_versions': tableVersions,
 };

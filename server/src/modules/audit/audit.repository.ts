@@ -2,8 +2,10 @@ import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { AuditEntryRow, DB } from '../../db/schema';
 import { isPostgres } from '../../db/dialect';
 import { lowerContainsPattern } from '../../db/like';
+import { pageKeysText } from '../../db/page-keys';
 import { preparedQuery, queryByShape, recordById } from '../../db/prepared-query';
 import { ftsRowids, trigramQuery, usesTrigramTable } from '../../db/text-search';
+import type { PageKeys } from '../../lib/remembered-items';
 import { countAuditMatches } from './audit-search-counts';
 import { listTotal } from '../list-totals/list-totals.repository';
 
@@ -82,9 +84,16 @@ const entriesPage = queryByShape((db: Kysely<DB>, shape: AuditSearchShape, value
   pageOfEntries(db, shape, values).selectAll(),
 );
 
-/** Its ids alone: what the service needs to give the entries it remembers (audit.service.ts). */
-const entryIdsPage = queryByShape((db: Kysely<DB>, shape: AuditSearchShape, values: PageValues) =>
-  pageOfEntries(db, shape, values).select('id'),
+/**
+ * Its keys alone, in one row: what the service needs to give the entries it remembers
+ * (audit.service.ts). An entry never changes once written: every version is 0.
+ */
+const NEWEST_FIRST = sql`p.created_at desc, p.id desc`;
+const entryKeys = pageKeysText(sql`p.id`, sql`0`, NEWEST_FIRST);
+const entryKeysPage = queryByShape((db: Kysely<DB>, shape: AuditSearchShape, values: PageValues) =>
+  db
+    .selectFrom(pageOfEntries(db, shape, values).select(['id', 'created_at']).as('p'))
+    .select([entryKeys.as('keys'), sql<null>`null`.as('tables')]),
 );
 
 /**
@@ -104,15 +113,16 @@ export async function listAuditEntries(
   return entriesPage(db, shape, { ...term, ...page });
 }
 
-/** The ids of the entries listAuditEntries reads, alone. */
-export async function listAuditEntryIds(
+/** The keys of the entries listAuditEntries reads, alone. */
+export async function listAuditEntryKeys(
   db: Kysely<DB>,
   filter: AuditFilter,
   page: { limit: number; offset: number },
   matches?: number,
-): Promise<{ id: number }[]> {
+): Promise<PageKeys> {
   const { shape, term } = await pageShape(db, filter, page, matches);
-  return entryIdsPage(db, shape, { ...term, ...page });
+  const [keys] = await entryKeysPage(db, shape, { ...term, ...page });
+  return keys!;
 }
 
 /** How listAuditEntries finds its page: see there. */
@@ -139,11 +149,14 @@ const newestEntries = preparedQuery(
     from audit_entries order by created_at desc, id desc limit ${limit} offset ${offset}`,
 );
 
-const newestEntryIds = preparedQuery(
-  (limit: number, offset: number) => sql<{ id: number; list_total: number | string }>`
-    select id, coalesce((select value from list_totals where name = 'audit_entries'), 0)
-      as list_total
-    from audit_entries order by created_at desc, id desc limit ${limit} offset ${offset}`,
+const newestEntryKeys = preparedQuery(
+  (limit: number, offset: number) => sql<PageKeys & { list_total: number | string }>`
+    select ${entryKeys} as keys, null as tables,
+      coalesce((select value from list_totals where name = 'audit_entries'), 0) as list_total
+    from (
+      select id, created_at from audit_entries
+      order by created_at desc, id desc limit ${limit} offset ${offset}
+    ) p`,
 );
 
 /**
@@ -158,12 +171,13 @@ export async function listNewestAuditEntries(
   return withTotal(db, await newestEntries(db, page.limit, page.offset));
 }
 
-/** The ids of the entries listNewestAuditEntries reads, alone, and the total. */
-export async function listNewestAuditEntryIds(
+/** The keys of the entries listNewestAuditEntries reads, alone, and the total. */
+export async function listNewestAuditEntryKeys(
   db: Kysely<DB>,
   page: { limit: number; offset: number },
-): Promise<{ rows: { id: number }[]; total: number }> {
-  return withTotal(db, await newestEntryIds(db, page.limit, page.offset));
+): Promise<{ keys: PageKeys; total: number }> {
+  const [keys] = await newestEntryKeys(db, page.limit, page.offset);
+  return { keys: keys!, total: Number(keys!.list_total) };
 }
 
 async function withTotal<Row extends { list_total: number | string }>(db: Kysely<DB>, rows: Row[]) {

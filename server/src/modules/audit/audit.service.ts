@@ -4,14 +4,19 @@ import type { AuditEntryRow, DB } from '../../db/schema';
 import { isPostgres } from '../../db/dialect';
 import { toIso } from '../../lib/clock';
 import { notFound } from '../../lib/errors';
-import { pageThrough, rememberedItemsPerDatabase } from '../../lib/remembered-items';
+import {
+  itemKey,
+  pageThrough,
+  rememberedItemsPerDatabase,
+  type PageKeys,
+} from '../../lib/remembered-items';
 import {
   countAuditEntries,
   findAuditEntry,
   listAuditEntries,
-  listAuditEntryIds,
+  listAuditEntryKeys,
   listNewestAuditEntries,
-  listNewestAuditEntryIds,
+  listNewestAuditEntryKeys,
 } from './audit.repository';
 
 /** The stored JSON text back as an object; anything that is not one is wrapped, never lost. */
@@ -55,23 +60,13 @@ export function toAuditEntry(row: AuditEntryRow): AuditEntry {
  * its ids, and reads its rows only for an entry not kept (lib/remembered-items.ts).
  */
 const rememberedEntries = rememberedItemsPerDatabase<AuditEntry>(5_000);
-const entryKey = (id: number) => ({ id: Number(id), version: 0 });
 const rememberedEntry = (row: AuditEntryRow) => ({
-  key: entryKey(row.id),
+  key: itemKey(Number(row.id), 0, null),
   item: toAuditEntry(row),
 });
 
-function entriesOf(
-  db: Kysely<DB>,
-  ids: readonly { id: number }[],
-  readRows: () => Promise<AuditEntryRow[]>,
-) {
-  return pageThrough(
-    rememberedEntries(db),
-    ids.map(({ id }) => entryKey(id)),
-    readRows,
-    rememberedEntry,
-  );
+function entriesOf(db: Kysely<DB>, keys: PageKeys, readRows: () => Promise<AuditEntryRow[]>) {
+  return pageThrough(rememberedEntries(db), keys, readRows, rememberedEntry);
 }
 
 export async function listAuditTrails(db: Kysely<DB>, query: AuditQuery): Promise<AuditList> {
@@ -79,21 +74,21 @@ export async function listAuditTrails(db: Kysely<DB>, query: AuditQuery): Promis
   const page = { limit: query.limit, offset: (query.page - 1) * query.limit };
   const pagination = (total: number) => ({ page: query.page, limit: query.limit, total });
   if (!filter.search) {
-    const { rows, total } = await listNewestAuditEntryIds(db, page);
+    const { keys, total } = await listNewestAuditEntryKeys(db, page);
     const entries = await entriesOf(
       db,
-      rows,
+      keys,
       async () => (await listNewestAuditEntries(db, page)).rows,
     );
     return { audit_trails: entries, pagination: pagination(total) };
   }
   // SQLite runs one query at a time anyway, and the count tells it how best to find the page.
-  const [ids, total] = isPostgres(db)
-    ? await Promise.all([listAuditEntryIds(db, filter, page), countAuditEntries(db, filter)])
+  const [keys, total] = isPostgres(db)
+    ? await Promise.all([listAuditEntryKeys(db, filter, page), countAuditEntries(db, filter)])
     : await countAuditEntries(db, filter).then(
-        async (count) => [await listAuditEntryIds(db, filter, page, count), count] as const,
+        async (count) => [await listAuditEntryKeys(db, filter, page, count), count] as const,
       );
-  const entries = await entriesOf(db, ids, () => listAuditEntries(db, filter, page, total));
+  const entries = await entriesOf(db, keys, () => listAuditEntries(db, filter, page, total));
   return { audit_trails: entries, pagination: pagination(total) };
 }
 

@@ -1,10 +1,16 @@
 import { sql, type Expression, type Kysely, type RawBuilder } from 'kysely';
 import type { Bonus } from '#contract/bonuses';
 import { isPostgres } from '../../db/dialect';
+import { pageKeyColumns, tableVersions } from '../../db/page-keys';
 import { preparedQuery, recordById } from '../../db/prepared-query';
 import type { DB } from '../../db/schema';
 import { toIso } from '../../lib/clock';
-import { pageThrough, rememberedItemsPerDatabase } from '../../lib/remembered-items';
+import {
+  itemKey,
+  pageThrough,
+  rememberedItemsPerDatabase,
+  type PageKeys,
+} from '../../lib/remembered-items';
 import type { CallerFigure } from '../auth/auth.repository';
 import { takeInsightsLock } from '../insights/insight-totals.repository';
 
@@ -50,39 +56,52 @@ function toBonus(
   };
 }
 
-type EnrichedRow = BonusRow & { first_name: string; last_name: string; email: string };
+type EnrichedRow = BonusRow & {
+  row_version: number;
+  tables: string | null;
+  first_name: string;
+  last_name: string;
+  email: string;
+};
 
-/** The versions an item of the list shows (migration 0020): its bonus and its employee. */
-const KEY_COLUMNS = sql`b.id, b.row_version as bonus_version, e.row_version as employee_version`;
-const ROW_COLUMNS = sql`${KEY_COLUMNS}, b.employee_id, b.bonus_name, b.description, b.created_at,
-  b.updated_at, e.first_name, e.last_name, e.email`;
-
-interface BonusKey {
-  id: number;
-  bonus_version: number;
-  employee_version: number;
-}
+/** The tables whose rows an item shows beside its bonus's own (migration 0021). */
+const SHOWN_TABLES = ['employees'] as const;
+const ROW_COLUMNS = sql`b.id, b.row_version, ${tableVersions(SHOWN_TABLES)} as tables,
+  b.employee_id, b.bonus_name, b.description, b.created_at, b.updated_at, e.first_name,
+  e.last_name, e.email`;
+const NEWEST_FIRST = sql`b.created_at desc, b.id desc`;
 
 /**
- * The page cut from bonuses alone, then joined with its employees (compiled once a filter):
- * `keys` reads each bonus's id and versions, `rows` the bonuses whole.
+ * The page's queries for one filter, compiled once: `keys` reads the page's keys in one row,
+ * from bonuses alone (each bonus's id and version, and the employees' table version: a bonus's
+ * employee always exists, a foreign key with `cascade`, so no join is needed to cut the page);
+ * `rows` reads the bonuses whole, the page cut from bonuses alone and then joined with its
+ * employees.
  */
 function bonusPage<P extends unknown[]>(where: (...params: P) => RawBuilder<unknown>) {
-  const reading = <Row>(columns: RawBuilder<unknown>) =>
-    preparedQuery(
-      (limit: number, offset: number, ...params: P) => sql<Row>`
-        select ${columns}
-        from (
-          select id, row_version, employee_id, bonus_name, description, created_at, updated_at
-          from bonuses ${where(...params)}
-          order by created_at desc, id desc limit ${limit} offset ${offset}
-        ) b
-        join employees e on e.id = b.employee_id
-        order by b.created_at desc, b.id desc`,
-    );
+  const page = (columns: RawBuilder<unknown>, limit: number, offset: number, params: P) => sql`(
+      select ${columns}
+      from bonuses ${where(...params)}
+      order by created_at desc, id desc limit ${limit} offset ${offset}
+    ) b`;
   return {
-    keys: reading<BonusKey>(KEY_COLUMNS),
-    rows: reading<BonusKey & EnrichedRow>(ROW_COLUMNS),
+    keys: preparedQuery(
+      (limit: number, offset: number, ...params: P) => sql<PageKeys>`select
+        ${pageKeyColumns(sql`b.id`, sql`b.row_version`, NEWEST_FIRST, SHOWN_TABLES)}
+        from ${page(sql`id, row_version, created_at`, limit, offset, params)}`,
+    ),
+    rows: preparedQuery(
+      (limit: number, offset: number, ...params: P) => sql<EnrichedRow>`
+        select ${ROW_COLUMNS}
+        from ${page(
+          sql`id, row_version, employee_id, bonus_name, description, created_at, updated_at`,
+          limit,
+          offset,
+          params,
+        )}
+        join employees e on e.id = b.employee_id
+        order by ${NEWEST_FIRST}`,
+    ),
   };
 }
 
@@ -93,10 +112,6 @@ const pageQueries = {
 
 /** The bonuses this instance has answered, at the versions of what each shows. */
 const rememberedBonuses = rememberedItemsPerDatabase<Bonus>(10_000);
-const keyOf = (row: BonusKey) => ({
-  id: row.id,
-  version: `${row.bonus_version}.${row.employee_version}`,
-});
 
 /**
  * One page of bonuses with their employees, newest first (ties broken by id). The page's keys
@@ -119,9 +134,9 @@ export async function pageOfEnrichedBonuses(
           keys: () => pageQueries.ofEmployee.keys(db, limit, offset, employeeId),
           rows: () => pageQueries.ofEmployee.rows(db, limit, offset, employeeId),
         };
-  const keys = await read.keys();
-  return pageThrough(rememberedBonuses(db), keys.map(keyOf), read.rows, (row) => ({
-    key: keyOf(row),
+  const [keys] = await read.keys();
+  return pageThrough(rememberedBonuses(db), keys!, read.rows, (row) => ({
+    key: itemKey(row.id, row.row_version, row.tables),
     item: toBonus(row, row),
   }));
 }

@@ -1,27 +1,25 @@
-import {
-  sql,
-  type AliasedExpression,
-  type Expression,
-  type Kysely,
-  type RawBuilder,
-  type SelectQueryBuilder,
-} from 'kysely';
+import { sql, type AliasedExpression, type Expression, type Kysely, type RawBuilder } from 'kysely';
 import type { EmployeeSortField } from '#contract/employee-options';
 import type { Employee, ListEmployeesQuery } from '#contract/employees';
-import { preparedQuery, queryByShape } from '../../db/prepared-query';
+import { pageKeyColumns, tableVersions } from '../../db/page-keys';
+import { queryByShape } from '../../db/prepared-query';
 import { countAtVersion } from '../../db/remembered-counts';
 import { isPostgres } from '../../db/dialect';
 import { ftsCount, walkFindsPageSooner } from '../../db/text-search';
 import type { DB } from '../../db/schema';
-import { pageThrough, rememberedItemsPerDatabase } from '../../lib/remembered-items';
+import {
+  itemKey,
+  pageThrough,
+  rememberedItemsPerDatabase,
+  type PageKeys,
+} from '../../lib/remembered-items';
 import { toEmployee } from './employee.mapper';
-import { joinedWithDetails, withDetails, type EmployeeScope } from './employees.repository';
+import { withDetails, type EmployeeScope } from './employees.repository';
 import {
   allStaff,
   filteredByShape,
   SORT_KEYS,
   staffFilters,
-  type StaffFilters,
   type StaffFilterShape,
   type StaffFilterValues,
 } from './staff-list-filters';
@@ -47,9 +45,9 @@ import {
  * definition: through the trigram table it read all 10,000 matches of "exa" first (0.9 ms, and
  * 2.3 ms to sort them), where the walk stops after the page's rows.
  *
- * The page so found is read as its keys first (ids and versions, integers alone), and as its
- * rows whole only when an employee is not remembered at the versions read
- * (lib/remembered-items.ts). The items are answered as they are: the serialiser writes each
+ * The page so found is read as its keys first (one row: ids and versions as one text, and the
+ * kept total), and as its rows whole only when an employee is not remembered at the versions
+ * read (lib/remembered-items.ts). The items are answered as they are: the serialiser writes each
  * one's text once (lib/response-serializer.ts).
  */
 export async function listEmployees(
@@ -76,38 +74,30 @@ export async function listEmployees(
   };
   const values = { ...filters.values, ...page };
   const kept = keepsTotal(filters.shape);
-  const [keys, matching] = await Promise.all([
+  const [[keys], matching] = await Promise.all([
     staffPageKeys(db, shape, values),
     counted ?? (kept ? null : count()),
   ]);
-  // An empty page (past the end, or no staff at all) has no row to bring the kept total.
-  const total = matching
-    ? matching.total
-    : keys[0]
-      ? Number(keys[0].list_total)
-      : await readKeptTotal(db, query);
+  // The keys' one row brings the kept total even for an empty page (past the end, or no staff).
+  const total = matching ? matching.total : Number(keys!.list_total ?? 0);
   const rows = await pageThrough(
     rememberedStaff(db),
-    keys.map(keyOf),
+    keys!,
     () => staffPage(db, shape, values),
-    (row) => ({ key: keyOf(row), item: toEmployee(row) }),
+    (row) => ({ key: itemKey(row.id, row.row_version, row.tables), item: toEmployee(row) }),
   );
   return { rows, total };
 }
 
 /** The staff this instance has answered, at the versions of what each shows. */
 const rememberedStaff = rememberedItemsPerDatabase<Employee>(10_000);
-const keyOf = (row: StaffKey) => ({
-  id: row.id,
-  version: `${row.employee_version}.${row.manager_version}.${row.user_id}`,
-});
 
 const keepsTotal = (shape: StaffFilterShape) => !shape.search && !shape.status;
 
 /**
  * The total the triggers of 0004 keep for the list (everyone, or one department), as an
- * expression the page's statement reads beside its rows: one statement for the page instead of
- * two. On PostgreSQL each statement is a round trip, which cost more than reading the total:
+ * expression the page's keys statement reads beside its keys: one statement for the page instead
+ * of two. On PostgreSQL each statement is a round trip, which cost more than reading the total:
  * the page went from 626 to 582 µs of server CPU a request under load.
  */
 function keptTotal(
@@ -126,88 +116,113 @@ type StaffPageShape = StaffFilterShape &
 type StaffPageValues = StaffFilterValues & { limit: number; offset: number };
 type PageOrder = [Expression<unknown>, 'asc' | 'desc'][];
 
-/** An employee row joined with their manager and account (withDetails), `Row` read of it. */
-type Joined = ReturnType<typeof joinedWithDetails>;
-type DetailScope<Row> =
-  Joined extends SelectQueryBuilder<infer Tables, infer From, object>
-    ? SelectQueryBuilder<Tables, From, Row>
-    : never;
-
-/** The page's ids and the values they are ordered by, as the derived table `p`. */
-type PageKeys = AliasedExpression<{ id: number }, 'p'>;
+/** The page's ids and the values they are ordered by (and versions, when asked), as `p`. */
+type PageTable = AliasedExpression<{ id: number }, 'p'>;
 
 /** The column of the page's derived table holding its `i`th sort key. */
 const sortKey = (i: number) => `sort_key_${i}`;
 
-/**
- * The page's rows joined with their record, manager and account, in the page's order, beside
- * the kept total (see listEmployees); `read` chooses what is read of them.
- */
-function pageJoined<Row>(read: (page: EmployeeScope) => DetailScope<Row>) {
-  return queryByShape(
-    (db: Kysely<DB>, shape: StaffPageShape, values: StaffPageValues) => {
-      const { keys, fixed = [] } = SORT_KEYS[shape.sort];
-      const order: PageOrder = [
-        ...fixed.map((key) => [key, 'asc'] as [Expression<unknown>, 'asc']),
-        ...keys.map((key) => [key, shape.order] as [Expression<unknown>, 'asc' | 'desc']),
-      ];
-      const page = searchTablePage(shape, values) ?? employeesPage(db, shape, values, order);
-      // A left join keeps the page's rows first, in its order, on both engines; every id of the
-      // page is an employee's, read in the same statement.
-      const pageRows = db
-        .selectFrom(page)
-        .leftJoin('employees as e', 'e.id', 'p.id') as unknown as EmployeeScope;
-      let rows = read(pageRows).select(
-        (keptTotal(shape, values) ?? sql<number | string | null>`null`).as('list_total'),
-      );
-      order.forEach(([, direction], i) => {
-        rows = rows.orderBy(sql.ref(`p.${sortKey(i)}`), direction);
-      });
-      return rows.orderBy(sql.ref('p.id'), shape.order);
-    },
-    // Every page of a shape is read alike whatever the values (through the sort's index, a sort
-    // of the department's or status's rows, or of the matches read first), except a walk with a
-    // search, where the planner would guess from the term how many rows match.
-    { plannedOnce: (shape) => !shape.search || shape.readFirst },
+const sqlDirection = (direction: 'asc' | 'desc') => sql.raw(direction === 'desc' ? 'desc' : 'asc');
+
+/** What the page is ordered by before its ids, in the shape's sort and direction. */
+function pageOrder(shape: StaffPageShape): PageOrder {
+  const { keys, fixed = [] } = SORT_KEYS[shape.sort];
+  return [
+    ...fixed.map((key) => [key, 'asc'] as [Expression<unknown>, 'asc']),
+    ...keys.map((key) => [key, shape.order] as [Expression<unknown>, 'asc' | 'desc']),
+  ];
+}
+
+/** The page `p`, found in PostgreSQL's search table or among the employees. */
+function pageTable(
+  db: Kysely<DB>,
+  shape: StaffPageShape,
+  values: StaffPageValues,
+  order: PageOrder,
+  { versions }: { versions: boolean },
+): PageTable {
+  return (
+    searchTablePage(shape, values, { versions }) ??
+    employeesPage(db, shape, values, order, { versions })
   );
 }
 
+// Every page of a shape is read alike whatever the values (through the sort's index, a sort of
+// the department's or status's rows, or of the matches read first), except a walk with a
+// search, where the planner would guess from the term how many rows match.
+const plannedOnce = (shape: StaffPageShape) => !shape.search || shape.readFirst;
+
 /**
- * The versions of the rows an item of the list shows (migration 0020): the employee's (which
- * holds the manager's id) and their manager's (their name; null when there is none). Of the
- * account the item shows its id alone, so its id stands for its version.
+ * The tables whose rows an item shows beside the employee's own (migration 0021): their
+ * manager's name (employees) and whether they have an account, its id (users). The employee's
+ * own row has its version (0020), which also moves when they are given another manager.
  */
-const VERSION_COLUMNS = [
-  'e.row_version as employee_version',
-  'm.row_version as manager_version',
-] as const;
+const SHOWN_TABLES = ['employees', 'users'] as const;
 
-interface StaffKey {
-  id: number;
-  employee_version: number | null;
-  manager_version: number | null;
-  user_id: number | null;
-}
+type StaffKeys = PageKeys & { list_total: number | string | null };
 
-/** The page's keys alone, integers all: what pageThrough needs to know whether it is kept. */
-const staffPageKeys = pageJoined((page) =>
-  joinedWithDetails(page).select([
-    sql<number>`${sql.ref('p.id')}`.as('id'),
-    ...VERSION_COLUMNS,
-    'u.id as user_id',
-  ]),
+/**
+ * The page's keys in one row (db/page-keys.ts), from its derived table alone, with the kept
+ * total: what pageThrough needs to know whether it is kept. The versions of the manager and
+ * account an item shows are those of their tables, not of each row: no join. The keys are in the
+ * page's order again, by the columns of `p` the page was ordered by.
+ */
+const staffPageKeys = queryByShape(
+  (db: Kysely<DB>, shape: StaffPageShape, values: StaffPageValues) => {
+    const order = pageOrder(shape);
+    const page = pageTable(db, shape, values, order, { versions: true });
+    const inPageOrder = sql.join([
+      ...order.map(
+        ([, direction], i) => sql`${sql.ref(`p.${sortKey(i)}`)} ${sqlDirection(direction)}`,
+      ),
+      sql`p.id ${sqlDirection(shape.order)}`,
+    ]);
+    const statement = sql<StaffKeys>`select
+        ${pageKeyColumns(sql`p.id`, sql`p.row_version`, inPageOrder, SHOWN_TABLES)},
+        ${keptTotal(shape, values) ?? sql`null`} as list_total
+      from ${page}`;
+    return { compile: () => statement.compile(db) };
+  },
+  { plannedOnce },
 );
 
-/** The page's rows whole, with their keys. */
-const staffPage = pageJoined((page) => withDetails(page).select(VERSION_COLUMNS));
+/**
+ * The page's rows whole, joined with their record, manager and account, in the page's order,
+ * with their keys: the employee's own version and the shown tables' (as staffPageKeys reads
+ * them, in the same texts).
+ */
+const staffPage = queryByShape(
+  (db: Kysely<DB>, shape: StaffPageShape, values: StaffPageValues) => {
+    const order = pageOrder(shape);
+    const page = pageTable(db, shape, values, order, { versions: false });
+    // A left join keeps the page's rows first, in its order, on both engines; every id of the
+    // page is an employee's, read in the same statement.
+    const pageRows = db
+      .selectFrom(page)
+      .leftJoin('employees as e', 'e.id', 'p.id') as unknown as EmployeeScope;
+    let rows = withDetails(pageRows).select([
+      'e.row_version',
+      tableVersions(SHOWN_TABLES).as('tables'),
+    ]);
+    order.forEach(([, direction], i) => {
+      rows = rows.orderBy(sql.ref(`p.${sortKey(i)}`), direction);
+    });
+    return rows.orderBy(sql.ref('p.id'), shape.order);
+  },
+  { plannedOnce },
+);
 
-/** The page's ids and sort keys, from the employees themselves. */
+/**
+ * The page's ids and sort keys, from the employees themselves, and their versions when asked
+ * (the keys statement's; the rows statement reads them from its own join).
+ */
 function employeesPage(
   db: Kysely<DB>,
   shape: StaffPageShape,
   values: StaffPageValues,
   order: PageOrder,
-): PageKeys {
+  { versions }: { versions: boolean },
+): PageTable {
   // PostgreSQL, read first: the matches as a derived table with `offset 0`, which the planner
   // plans on its own (from the trigram index) before the order applies, instead of walking
   // the name index.
@@ -215,7 +230,7 @@ function employeesPage(
   const matches: EmployeeScope = shape.readFirst
     ? (db.selectFrom(filtered.selectAll('e').offset(sql.lit(0)).as('e')) as EmployeeScope)
     : filtered;
-  let page = matches.select('e.id');
+  let page = matches.select(versions ? ['e.id', 'e.row_version'] : ['e.id']);
   order.forEach(([key], i) => {
     page = page.select(sql`${key}`.as(sortKey(i)));
   });
@@ -233,34 +248,27 @@ const SEARCH_TABLE_KEYS: Partial<Record<EmployeeSortField, [string, string]>> = 
  * A search read first (PostgreSQL's way alone, see listEmployees), alone and in a name order,
  * finds and orders its page in PostgreSQL's search table, without reading the employees' rows
  * (migration 0016 says what that saves); null for any other list. Its keys are the name
- * order's, lower-cased by the table.
+ * order's, lower-cased by the table. The table holds no versions: asked for them, the page's
+ * employees are looked up by id once it is cut, 50 rows at most.
  */
-function searchTablePage(shape: StaffPageShape, values: StaffPageValues): PageKeys | null {
+function searchTablePage(
+  shape: StaffPageShape,
+  values: StaffPageValues,
+  { versions }: { versions: boolean },
+): PageTable | null {
   const keys = SEARCH_TABLE_KEYS[shape.sort];
   if (!shape.readFirst || shape.department || shape.status || !keys) return null;
-  const direction = sql.raw(shape.order === 'desc' ? 'desc' : 'asc');
-  return sql<{ id: number }>`(select s.id, ${sql.ref(keys[0])} as ${sql.ref(sortKey(0))},
+  const direction = sqlDirection(shape.order);
+  const page = sql`(select s.id, ${sql.ref(keys[0])} as ${sql.ref(sortKey(0))},
       ${sql.ref(keys[1])} as ${sql.ref(sortKey(1))}
     from employees_search as s
     where s.search_text like ${values.pattern} escape '\\'
     order by ${sql.ref(keys[0])} ${direction}, ${sql.ref(keys[1])} ${direction}, s.id ${direction}
-    limit ${values.limit} offset ${values.offset})`.as('p');
-}
-
-const staffCount = preparedQuery(
-  () => sql<{ total: number }>`select value as total from insight_totals where name = 'employees'`,
-);
-const departmentStaffCount = preparedQuery(
-  (department: string) => sql<{ total: number }>`select staff_count as total
-    from department_totals where department = ${department}`,
-);
-
-/** The total kept by 0004's triggers for everyone or one department, read alone. */
-async function readKeptTotal(db: Kysely<DB>, query: StaffFilters): Promise<number> {
-  const [row] = query.department
-    ? await departmentStaffCount(db, query.department)
-    : await staffCount(db);
-  return Number(row?.total ?? 0);
+    limit ${values.limit} offset ${values.offset})`;
+  if (!versions) return sql<{ id: number }>`${page}`.as('p');
+  return sql<{ id: number }>`(select s.id, ${sql.ref(`s.${sortKey(0)}`)},
+      ${sql.ref(`s.${sortKey(1)}`)}, e.row_version
+    from ${page} as s join employees as e on e.id = s.id)`.as('p');
 }
 
 /** The staff matching, counted, and all staff (kept by 0004's triggers), in one statement. */

@@ -1,7 +1,17 @@
-import { sql, type Compilable, type Expression, type Kysely, type SqlBool } from 'kysely';
+import {
+  sql,
+  type AliasedExpression,
+  type Compilable,
+  type Expression,
+  type Kysely,
+  type RawBuilder,
+  type SqlBool,
+} from 'kysely';
 import type { DB } from '../../db/schema';
 import { lowerContainsPattern } from '../../db/like';
+import { pageKeysText } from '../../db/page-keys';
 import { plannedOnce, preparedQuery, queryByShape } from '../../db/prepared-query';
+import type { PageKeys } from '../../lib/remembered-items';
 
 /**
  * The average-score list: every employee with their score totals (0 when they have none).
@@ -120,30 +130,33 @@ type PageValues = { limit: number; offset: number };
 type Ordered = FilterShape & { direction: Direction };
 
 /**
- * What an entry of the list shows moves these: the employee's row version (migration 0020), and
- * the count and sum its average comes from. A page's keys are read first; its rows only when
- * the service does not remember every entry (average-scores.service.ts).
+ * What an entry of the list shows moves its version, one text: the employee's row version
+ * (migration 0020), and the count and sum its average comes from (`3.2.15000`; `3..` with no
+ * scores). Not a table's version (0021): the scores change with every value recorded. A page's
+ * keys are read first, each entry's id and version in one text (lib/remembered-items.ts,
+ * `PageKeys`); its rows, with the same version, only when the service does not remember every
+ * entry (average-scores.service.ts).
  */
-export interface AverageScoreKey {
-  id: number;
-  row_version: number;
-  metric_count: number | null;
-  value_sum_hundredths: number | null;
-}
+const VERSION = {
+  scored: sql<string>`cast(e.row_version as text)
+    || '.' || coalesce(cast(s.metric_count as text), '')
+    || '.' || coalesce(cast(s.value_sum_hundredths as text), '')`.as('version'),
+  unscored: sql<string>`cast(e.row_version as text) || '..'`.as('version'),
+};
 
-const SCORE_KEY_COLUMNS = ['e.row_version', 's.value_sum_hundredths'] as const;
-/** A row, and a key, of the runs that read each employee's scores (the names' and the scored). */
+/** A row of the list: the employee with their scores, and the version of what it shows. */
+export type AverageScoreListRow = AverageScoreRow & { version: string };
+
+/** A row of the runs that read each employee's scores (the names' and the scored). */
 const SCORED_ROW = [
   ...EMPLOYEE_COLUMNS,
   's.average_score',
   's.metric_count',
-  ...SCORE_KEY_COLUMNS,
+  VERSION.scored,
 ] as const;
-const SCORED_KEY = ['e.id', 's.metric_count', ...SCORE_KEY_COLUMNS] as const;
 const NO_SCORE = {
   average: sql<null>`null`.as('average_score'),
   count: sql<null>`null`.as('metric_count'),
-  sum: sql<null>`null`.as('value_sum_hundredths'),
 };
 
 function byNameOrder(db: Kysely<DB>, shape: Ordered, values: FilterValues & PageValues) {
@@ -188,13 +201,41 @@ function unscoredOrder(db: Kysely<DB>, shape: FilterShape, values: FilterValues 
     .offset(values.offset);
 }
 
+/**
+ * A page's keys in one row, from its rows `k` (each with its id and version, and what the page
+ * is ordered by) in `order`: the page's order again, as an aggregate over an ordered subquery
+ * is not bound to keep it. No table's version: an entry's own version covers what it shows.
+ */
+function pageKeys(
+  db: Kysely<DB>,
+  page: AliasedExpression<{ id: number; version: string }, 'k'>,
+  order: RawBuilder<unknown>,
+) {
+  return db
+    .selectFrom(page)
+    .select([
+      pageKeysText(sql`k.id`, sql`k.version`, order).as('keys'),
+      sql<null>`null`.as('tables'),
+    ]);
+}
+
+const NAME_KEY = ['e.id', 'e.last_name', 'e.first_name'] as const;
+const inDirection = (shape: Ordered) => sql.raw(shape.direction);
+
 const pages = {
   byName: {
     rows: byShape((db, shape: Ordered, values: FilterValues & PageValues) =>
       byNameOrder(db, shape, values).select(SCORED_ROW),
     ),
     keys: byShape((db, shape: Ordered, values: FilterValues & PageValues) =>
-      byNameOrder(db, shape, values).select(SCORED_KEY),
+      pageKeys(
+        db,
+        byNameOrder(db, shape, values)
+          .select([...NAME_KEY, VERSION.scored])
+          .as('k'),
+        sql`k.last_name ${inDirection(shape)}, k.first_name ${inDirection(shape)},
+          k.id ${inDirection(shape)}`,
+      ),
     ),
   },
   scored: {
@@ -202,7 +243,14 @@ const pages = {
       scoredOrder(db, shape, values).select(SCORED_ROW),
     ),
     keys: byShape((db, shape: Ordered, values: FilterValues & PageValues) =>
-      scoredOrder(db, shape, values).select(SCORED_KEY),
+      pageKeys(
+        db,
+        scoredOrder(db, shape, values)
+          .select([...NAME_KEY, 's.average_score', 's.metric_count', VERSION.scored])
+          .as('k'),
+        sql`k.average_score ${inDirection(shape)}, k.metric_count ${inDirection(shape)},
+          k.last_name, k.first_name, k.id`,
+      ),
     ),
   },
   unscored: {
@@ -211,17 +259,17 @@ const pages = {
         ...EMPLOYEE_COLUMNS,
         NO_SCORE.average,
         NO_SCORE.count,
-        'e.row_version',
-        NO_SCORE.sum,
+        VERSION.unscored,
       ]),
     ),
     keys: byShape((db, shape: Ordered, values: FilterValues & PageValues) =>
-      unscoredOrder(db, shape, values).select([
-        'e.id',
-        NO_SCORE.count,
-        'e.row_version',
-        NO_SCORE.sum,
-      ]),
+      pageKeys(
+        db,
+        unscoredOrder(db, shape, values)
+          .select([...NAME_KEY, VERSION.unscored])
+          .as('k'),
+        sql`k.last_name, k.first_name, k.id`,
+      ),
     ),
   },
 };
@@ -230,25 +278,40 @@ export type AverageScorePage = 'byName' | 'scored' | 'unscored';
 
 /**
  * A page of one of the list's runs, in `direction` (the unscored run is always by name): its
- * keys, or its rows whole. byName: staff in name order (last name, first name, id), with their
- * scores if any; scored: scored staff by average score, then metric count, in `direction`, ties
- * by name, then id; unscored: staff with no metric value yet (score 0), by name.
+ * keys in one row, or its rows whole. byName: staff in name order (last name, first name, id),
+ * with their scores if any; scored: scored staff by average score, then metric count, in
+ * `direction`, ties by name, then id; unscored: staff with no metric value yet (score 0), by
+ * name.
  */
-export function averageScorePage<Read extends 'keys' | 'rows'>(
-  db: Kysely<DB>,
-  which: AverageScorePage,
-  read: Read,
-  filters: AverageScoreFilters,
-  direction: Direction,
-  window: PageValues,
-): Promise<Read extends 'keys' ? AverageScoreKey[] : (AverageScoreRow & AverageScoreKey)[]> {
-  const query = pages[which][read] as (
+export const averageScorePage = {
+  async keys(
     db: Kysely<DB>,
-    shape: Ordered,
-    values: FilterValues & PageValues,
-  ) => Promise<never>;
-  return query(db, { ...shapeOf(filters), direction }, { ...valuesOf(filters), ...window });
-}
+    which: AverageScorePage,
+    filters: AverageScoreFilters,
+    direction: Direction,
+    window: PageValues,
+  ): Promise<PageKeys> {
+    const [keys] = await pages[which].keys(
+      db,
+      { ...shapeOf(filters), direction },
+      { ...valuesOf(filters), ...window },
+    );
+    return keys!;
+  },
+  rows(
+    db: Kysely<DB>,
+    which: AverageScorePage,
+    filters: AverageScoreFilters,
+    direction: Direction,
+    window: PageValues,
+  ): Promise<AverageScoreListRow[]> {
+    return pages[which].rows(
+      db,
+      { ...shapeOf(filters), direction },
+      { ...valuesOf(filters), ...window },
+    );
+  },
+};
 
 const departmentTotals = preparedQuery(
   (department: string) => sql<{

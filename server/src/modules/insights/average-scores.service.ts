@@ -1,14 +1,19 @@
 import type { Kysely } from 'kysely';
 import type { AverageScoreEntry, AverageScores, AverageScoresQuery } from '#contract/insights';
 import type { DB } from '../../db/schema';
-import { pageThrough, rememberedItemsPerDatabase } from '../../lib/remembered-items';
+import {
+  itemKey,
+  pageThrough,
+  rememberedItemsPerDatabase,
+  type PageKeys,
+} from '../../lib/remembered-items';
 import {
   averageScorePage,
   countEmployees,
   countScoredEmployees,
   maintainedCounts,
   type AverageScoreFilters,
-  type AverageScoreKey,
+  type AverageScorePage,
   type AverageScoreRow,
 } from './average-scores.repository';
 
@@ -28,16 +33,26 @@ export function toAverageScoreEntry(row: AverageScoreRow): AverageScoreEntry {
 
 /**
  * The entries this instance has answered, at the employee's row version and the count and sum
- * the average comes from: a page reads its keys, and its rows only for an entry not kept
- * (lib/remembered-items.ts).
+ * the average comes from (average-scores.repository.ts, its `version`): a page reads its keys,
+ * and its rows only for an entry not kept (lib/remembered-items.ts).
  */
 const rememberedEntries = rememberedItemsPerDatabase<AverageScoreEntry>(10_000);
-const entryKey = (row: AverageScoreKey) => ({
-  id: row.id,
-  version: `${row.row_version}.${row.metric_count ?? ''}.${row.value_sum_hundredths ?? ''}`,
-});
 
 type Window = { limit: number; offset: number };
+
+/** How many entries a page's keys name. */
+function keysIn({ keys }: PageKeys): number {
+  if (!keys) return 0;
+  let count = 1;
+  for (let at = keys.indexOf(','); at >= 0; at = keys.indexOf(',', at + 1)) count++;
+  return count;
+}
+
+/** The keys of one page read as two runs' parts, in order. No entry shows a table's version. */
+function joinedKeys(parts: PageKeys[]): PageKeys {
+  const keys = parts.flatMap((part) => (part.keys ? [part.keys] : []));
+  return { keys: keys.length > 0 ? keys.join(',') : null, tables: null };
+}
 
 export function createAverageScoresService({ db }: { db: Kysely<DB> }) {
   async function counts(filters: AverageScoreFilters) {
@@ -52,37 +67,44 @@ export function createAverageScoresService({ db }: { db: Kysely<DB> }) {
   /**
    * Sorted by score, the list is two runs: the scored staff (through the rank index) and the
    * unscored staff at 0 (by name). Descending puts the scored first; ascending the unscored.
-   * A page takes what it needs from the first run and the rest from the second. `read`: the
-   * page's keys, or its rows.
+   * A page takes what it needs from the first run and the rest from the second: `read` reads a
+   * run's part of it (its keys, or its rows), `sizeOf` tells how many entries a part has.
    */
-  async function byScore<Read extends 'keys' | 'rows'>(
-    read: Read,
-    filters: AverageScoreFilters,
+  async function byScore<Part>(
+    read: (which: AverageScorePage, window: Window) => Promise<Part>,
+    sizeOf: (part: Part) => number,
     direction: 'asc' | 'desc',
     scoredTotal: number,
     total: number,
     page: Window,
-  ): ReturnType<typeof averageScorePage<Read>> {
-    const run = (which: 'scored' | 'unscored') => (window: Window) =>
-      averageScorePage(db, which, read, filters, direction, window) as Promise<unknown[]>;
+  ): Promise<Part[]> {
     const [first, second] =
       direction === 'desc'
         ? [
-            { size: scoredTotal, list: run('scored') },
-            { size: Infinity, list: run('unscored') },
+            { size: scoredTotal, which: 'scored' as const },
+            { size: Infinity, which: 'unscored' as const },
           ]
         : [
-            { size: total - scoredTotal, list: run('unscored') },
-            { size: Infinity, list: run('scored') },
+            { size: total - scoredTotal, which: 'unscored' as const },
+            { size: Infinity, which: 'scored' as const },
           ];
-    const rows = page.offset < first.size ? await first.list(page) : [];
-    const missing = page.limit - rows.length;
+    const parts: Part[] = [];
+    let taken = 0;
+    if (page.offset < first.size) {
+      const part = await read(first.which, page);
+      parts.push(part);
+      taken = sizeOf(part);
+    }
+    const missing = page.limit - taken;
     if (missing > 0) {
-      rows.push(
-        ...(await second.list({ limit: missing, offset: Math.max(0, page.offset - first.size) })),
+      parts.push(
+        await read(second.which, {
+          limit: missing,
+          offset: Math.max(0, page.offset - first.size),
+        }),
       );
     }
-    return rows as Awaited<ReturnType<typeof averageScorePage<Read>>>;
+    return parts;
   }
 
   return {
@@ -91,23 +113,37 @@ export function createAverageScoresService({ db }: { db: Kysely<DB> }) {
       const page = { limit: query.limit, offset: (query.page - 1) * query.limit };
       // The name order needs no count first: it is asked for beside the page.
       const known = query.sort === 'name' ? null : await counts(filters);
-      const read = <Read extends 'keys' | 'rows'>(what: Read) =>
+      const direction = query.order;
+      /** The page's parts, each read by `run`: by name one, by score one or two. */
+      const parts = async <Part>(
+        run: (which: AverageScorePage, window: Window) => Promise<Part>,
+        sizeOf: (part: Part) => number,
+      ) =>
         known
-          ? byScore(what, filters, query.order, known.scored, known.total, page)
-          : averageScorePage(db, 'byName', what, filters, query.order, page);
+          ? byScore(run, sizeOf, direction, known.scored, known.total, page)
+          : [await run('byName', page)];
+      const readKeys = async () =>
+        joinedKeys(
+          await parts(
+            (which, window) => averageScorePage.keys(db, which, filters, direction, window),
+            keysIn,
+          ),
+        );
+      const readRows = async () =>
+        (
+          await parts(
+            (which, window) => averageScorePage.rows(db, which, filters, direction, window),
+            (rows) => rows.length,
+          )
+        ).flat();
       const [total, keys] = await Promise.all([
         known?.total ?? counts(filters).then(({ total: all }) => all),
-        read('keys'),
+        readKeys(),
       ]);
-      const employees = await pageThrough(
-        rememberedEntries(db),
-        keys.map(entryKey),
-        () => read('rows'),
-        (row) => ({
-          key: entryKey(row),
-          item: toAverageScoreEntry(row),
-        }),
-      );
+      const employees = await pageThrough(rememberedEntries(db), keys, readRows, (row) => ({
+        key: itemKey(row.id, row.version, null),
+        item: toAverageScoreEntry(row),
+      }));
       return {
         employees,
         pagination: { page: query.page, limit: query.limit, total },

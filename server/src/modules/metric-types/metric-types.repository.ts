@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { pageKeysText } from '../../db/page-keys';
 import { queryByShape, recordById } from '../../db/prepared-query';
 import type { MetricType, MetricTypeBody, MetricTypeListQuery } from '#contract/metric-types';
 import type { DB, MetricTypeRow } from '../../db/schema';
@@ -48,12 +49,13 @@ function filteredMetricTypes(db: Kysely<DB>, shape: { search: boolean }, pattern
 
 type PageValues = { pattern: string; limit: number; offset: number };
 
+const sortKeyOf = (shape: MetricTypeListShape) =>
+  shape.sort === 'metric_name' ? sql`lower(metric_name)` : sql.ref(`metric_types.${shape.sort}`);
+
 /** The types of a page in the list's order, before what is read of them is chosen. */
 function pageOfMetricTypes(db: Kysely<DB>, shape: MetricTypeListShape, values: PageValues) {
-  const sortKey =
-    shape.sort === 'metric_name' ? sql`lower(metric_name)` : sql.ref(`metric_types.${shape.sort}`);
   return filteredMetricTypes(db, shape, values.pattern)
-    .orderBy(sortKey, shape.order)
+    .orderBy(sortKeyOf(shape), shape.order)
     .orderBy('id', shape.order)
     .limit(values.limit)
     .offset(values.offset);
@@ -68,12 +70,25 @@ const metricTypesPage = queryByShape(
 );
 
 /**
- * Its types' ids and versions alone (migration 0020): integers, what the service needs to give
- * the types it remembers.
+ * Its types' ids and versions alone (migration 0020), in one row (db/page-keys.ts): what the
+ * service needs to give the types it remembers.
  */
 const metricTypeKeysPage = queryByShape(
-  (db, shape: MetricTypeListShape, values: PageValues) =>
-    pageOfMetricTypes(db, shape, values).select(['id', 'row_version']),
+  (db, shape: MetricTypeListShape, values: PageValues) => {
+    const direction = sql.raw(shape.order === 'desc' ? 'desc' : 'asc');
+    const page = pageOfMetricTypes(db, shape, values).select([
+      'id',
+      'row_version',
+      sortKeyOf(shape).as('sort_key'),
+    ]);
+    const order = sql`p.sort_key ${direction}, p.id ${direction}`;
+    return db
+      .selectFrom(page.as('p'))
+      .select([
+        pageKeysText(sql`p.id`, sql`p.row_version`, order).as('keys'),
+        sql<null>`null`.as('tables'),
+      ]);
+  },
   { plannedOnce: (shape) => !shape.search },
 );
 
@@ -95,12 +110,12 @@ export async function listMetricTypes(db: Kysely<DB>, query: MetricTypeListQuery
   const shape = { search: Boolean(query.search), sort: query.sort, order: query.order };
   const pattern = query.search ? containsPattern(query.search) : '';
   const values = { pattern, limit: query.limit, offset: (query.page - 1) * query.limit };
-  const [keys, [count]] = await Promise.all([
+  const [[keys], [count]] = await Promise.all([
     metricTypeKeysPage(db, shape, values),
     metricTypesCount(db, { search: shape.search }, { pattern }),
   ]);
   return {
-    keys,
+    keys: keys!,
     rows: () => metricTypesPage(db, shape, values),
     total: Number(count?.total ?? 0),
   };

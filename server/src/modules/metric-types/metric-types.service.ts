@@ -10,7 +10,7 @@ import {
 import type { DB } from '../../db/schema';
 import { nowIso } from '../../lib/clock';
 import { conflict, notFound } from '../../lib/errors';
-import { pageThrough, rememberedItemsPerDatabase } from '../../lib/remembered-items';
+import { itemKey, pageThrough, rememberedItemsPerDatabase } from '../../lib/remembered-items';
 import type { Actor } from '../../lib/route';
 import { writeAudit } from '../audit/audit.writer';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/constraint-errors';
@@ -42,10 +42,6 @@ export function mergeUnits(inUse: readonly string[]): string[] {
 
 /** The types this instance has answered in the list, at their versions (migration 0020). */
 const rememberedTypes = rememberedItemsPerDatabase<MetricType>(1_000);
-const keyOf = (row: { id: number; row_version: number }) => ({
-  id: row.id,
-  version: row.row_version,
-});
 
 export function createMetricTypesService(db: Kysely<DB>) {
   async function refuseDuplicateName(trx: Kysely<DB>, name: string, exceptId?: number) {
@@ -70,8 +66,8 @@ export function createMetricTypesService(db: Kysely<DB>) {
   return {
     async list(query: MetricTypeListQuery): Promise<MetricTypeList> {
       const { keys, rows, total } = await listMetricTypes(db, query);
-      const types = await pageThrough(rememberedTypes(db), keys.map(keyOf), rows, (row) => ({
-        key: keyOf(row),
+      const types = await pageThrough(rememberedTypes(db), keys, rows, (row) => ({
+        key: itemKey(row.id, row.row_version, null),
         item: toMetricType(row),
       }));
       return {

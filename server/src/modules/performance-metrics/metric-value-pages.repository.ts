@@ -1,10 +1,15 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { PerformanceMetric } from '#contract/performance-metrics';
 import { isPostgres } from '../../db/dialect';
+import { pageKeyColumns, tableVersions } from '../../db/page-keys';
 import { preparedQuery } from '../../db/prepared-query';
 import type { DB } from '../../db/schema';
-import { pageThrough, rememberedItemsPerDatabase } from '../../lib/remembered-items';
-import { listTotal } from '../list-totals/list-totals.repository';
+import {
+  itemKey,
+  pageThrough,
+  rememberedItemsPerDatabase,
+  type PageKeys,
+} from '../../lib/remembered-items';
 import {
   toPerformanceMetric,
   type ValueFilter,
@@ -27,6 +32,8 @@ export interface PageWindow {
 }
 
 type EnrichedRow = ValueRow & {
+  row_version: number;
+  tables: string | null;
   metric_name: string;
   measurement_unit: string | null;
   first_name: string;
@@ -37,26 +44,20 @@ type EnrichedRow = ValueRow & {
 /** Rows skipped past which a page finds its ids first (valuePage). */
 export const DEEP_PAGE_OFFSET = 300;
 
-/** The versions an item of the list shows (migration 0020): its value, type and employee. */
-const KEY_COLUMNS = sql`p.id, p.row_version as value_version, t.row_version as type_version,
-  e.row_version as employee_version`;
-const ROW_COLUMNS = sql`${KEY_COLUMNS}, p.user_id, p.metric_type_id, p.value_hundredths,
-  p.comment, p.created_at, p.updated_at, t.metric_name, t.measurement_unit, e.first_name,
-  e.last_name, e.email`;
+/** The tables whose rows an item shows beside its value's own (migration 0021). */
+const SHOWN_TABLES = ['employees', 'metric_types'] as const;
+const ROW_COLUMNS = sql`p.id, p.row_version, ${tableVersions(SHOWN_TABLES)} as tables, p.user_id,
+  p.metric_type_id, p.value_hundredths, p.comment, p.created_at, p.updated_at, t.metric_name,
+  t.measurement_unit, e.first_name, e.last_name, e.email`;
+const NEWEST_FIRST = sql`p.created_at desc, p.id desc`;
 
-interface ValueKey {
-  id: number;
-  value_version: number;
-  type_version: number;
-  employee_version: number;
-  list_total: number | string;
-}
+type KeysRow = PageKeys & { list_total: number | string };
 
 /**
- * The page queries for one filter, with the filter's total kept on every write beside each row
- * (one statement instead of two: on PostgreSQL each is a round trip): `keys` reads each value's
- * id and versions, `rows` the values whole. `where` and `total` may only interpolate their own
- * parameters.
+ * The page queries for one filter: `keys` reads the page's keys in one row, with the filter's
+ * total kept on every write (one statement instead of two: on PostgreSQL each is a round trip);
+ * `rows` reads the values whole with their employees and types. `where` and `total` may only
+ * interpolate their own parameters.
  *
  * A deep page (`DEEP_PAGE_OFFSET` rows skipped or more) finds the page's ids first and reads
  * only those rows: the rows it skips are then index entries, not whole rows. On PostgreSQL,
@@ -69,55 +70,74 @@ function valuePage<P extends unknown[]>(
   where: (...params: P) => RawBuilder<unknown>,
   total: (...params: P) => RawBuilder<unknown>,
 ) {
-  const joinedInOrder = (filter: RawBuilder<unknown>) => sql`join employees e on e.id = p.user_id
-    join metric_types t on t.id = p.metric_type_id
-    ${filter}
-    order by p.created_at desc, p.id desc`;
   const pageIds = (limit: number, offset: number, params: P) => sql`select id
     from performance_metrics ${where(...params)}
     order by created_at desc, id desc limit ${limit} offset ${offset}`;
-  function reading<Row>(columns: RawBuilder<unknown>) {
-    const shallow = preparedQuery(
-      (limit: number, offset: number, ...params: P) => sql<Row>`
-        select ${columns}, coalesce(${total(...params)}, 0) as list_total
-        from (
-          select id, row_version, user_id, metric_type_id, value_hundredths, comment,
-            created_at, updated_at
-          from performance_metrics ${where(...params)}
-          order by created_at desc, id desc limit ${limit} offset ${offset}
-        ) p
-        ${joinedInOrder(sql``)}`,
-    );
-    const deep = {
-      // The ids as an array: the planner, planning once without the limit, would otherwise take
-      // them for a tenth of the table and hash-join all of it (88 ms).
-      postgres: preparedQuery(
-        (limit: number, offset: number, ...params: P) => sql<Row>`
-          select ${columns}, coalesce(${total(...params)}, 0) as list_total
-          from performance_metrics p
-          ${joinedInOrder(sql`where p.id = any(array(${pageIds(limit, offset, params)}))`)}`,
-      ),
-      // `cross join` keeps the ids first: SQLite, not knowing the limit, walked every value in
-      // the list's order to spare the final sort, probing the ids for each (1.9 s).
-      sqlite: preparedQuery(
-        (limit: number, offset: number, ...params: P) => sql<Row>`
-          select ${columns}, coalesce(${total(...params)}, 0) as list_total
-          from (${pageIds(limit, offset, params)}) ids
-          cross join performance_metrics p on p.id = ids.id
-          ${joinedInOrder(sql``)}`,
-      ),
-    };
+  /** The page's values `p`: what to read them from, and which (shallow, or deep on either engine). */
+  const pageRows = {
+    shallow: (limit: number, offset: number, params: P, columns: RawBuilder<unknown>) => ({
+      from: sql`(
+        select ${columns}
+        from performance_metrics ${where(...params)}
+        order by created_at desc, id desc limit ${limit} offset ${offset}
+      ) p`,
+      which: sql``,
+    }),
+    // The ids as an array: the planner, planning once without the limit, would otherwise take
+    // them for a tenth of the table and hash-join all of it (88 ms).
+    deepPostgres: (limit: number, offset: number, params: P) => ({
+      from: sql`performance_metrics p`,
+      which: sql`where p.id = any(array(${pageIds(limit, offset, params)}))`,
+    }),
+    // `cross join` keeps the ids first: SQLite, not knowing the limit, walked every value in
+    // the list's order to spare the final sort, probing the ids for each (1.9 s).
+    deepSqlite: (limit: number, offset: number, params: P) => ({
+      from: sql`(${pageIds(limit, offset, params)}) ids
+        cross join performance_metrics p on p.id = ids.id`,
+      which: sql``,
+    }),
+  };
+  type PageRows = ReturnType<(typeof pageRows)['shallow']>;
+  /** `statement` on the page's values, of which a shallow page reads `columns` alone. */
+  const compiled = <Row>(
+    columns: RawBuilder<unknown>,
+    statement: (page: PageRows, params: P) => RawBuilder<Row>,
+  ) => {
+    const form = (shape: keyof typeof pageRows) =>
+      preparedQuery((limit: number, offset: number, ...params: P) =>
+        statement(pageRows[shape](limit, offset, params, columns), params),
+      );
+    const [shallow, deepPostgres, deepSqlite] = [
+      form('shallow'),
+      form('deepPostgres'),
+      form('deepSqlite'),
+    ];
     return (db: Kysely<DB>, limit: number, offset: number, ...params: P) =>
-      (offset < DEEP_PAGE_OFFSET ? shallow : isPostgres(db) ? deep.postgres : deep.sqlite)(
+      (offset < DEEP_PAGE_OFFSET ? shallow : isPostgres(db) ? deepPostgres : deepSqlite)(
         db,
         limit,
         offset,
         ...params,
       );
-  }
+  };
   return {
-    keys: reading<ValueKey>(KEY_COLUMNS),
-    rows: reading<ValueKey & EnrichedRow>(ROW_COLUMNS),
+    keys: compiled(
+      sql`id, row_version, created_at`,
+      ({ from, which }, params) => sql<KeysRow>`select
+        ${pageKeyColumns(sql`p.id`, sql`p.row_version`, NEWEST_FIRST, SHOWN_TABLES)},
+        coalesce(${total(...params)}, 0) as list_total
+        from ${from} ${which}`,
+    ),
+    rows: compiled(
+      sql`id, row_version, user_id, metric_type_id, value_hundredths, comment, created_at,
+        updated_at`,
+      ({ from, which }) => sql<EnrichedRow>`select ${ROW_COLUMNS}
+        from ${from}
+        join employees e on e.id = p.user_id
+        join metric_types t on t.id = p.metric_type_id
+        ${which}
+        order by ${NEWEST_FIRST}`,
+    ),
   };
 }
 
@@ -167,16 +187,11 @@ function pageOf(db: Kysely<DB>, filter: ValueFilter, { limit, offset }: PageWind
 
 /** The values this instance has answered, at the versions of what each shows. */
 const rememberedValues = rememberedItemsPerDatabase<PerformanceMetric>(20_000);
-const keyOf = (row: ValueKey) => ({
-  id: row.id,
-  version: `${row.value_version}.${row.type_version}.${row.employee_version}`,
-});
 
 /**
  * One page of values with their types and employees, newest first (ties broken by id so pages
  * never overlap), and how many values match. The page's keys are read first, and its rows only
- * when a value is not remembered at the versions read (lib/remembered-items.ts). A page past
- * the end, with no row to bring the total, reads it alone.
+ * when a value is not remembered at the versions read (lib/remembered-items.ts).
  */
 export async function pageOfEnrichedValues(
   db: Kysely<DB>,
@@ -184,42 +199,10 @@ export async function pageOfEnrichedValues(
   window: PageWindow,
 ): Promise<{ rows: PerformanceMetric[]; total: number }> {
   const page = pageOf(db, filter, window);
-  const keys = await page.keys();
-  const total = keys[0] ? Number(keys[0].list_total) : await countValues(db, filter);
-  const rows = await pageThrough(rememberedValues(db), keys.map(keyOf), page.rows, (row) => ({
-    key: keyOf(row),
+  const [keys] = await page.keys();
+  const rows = await pageThrough(rememberedValues(db), keys!, page.rows, (row) => ({
+    key: itemKey(row.id, row.row_version, row.tables),
     item: toPerformanceMetric(row, row, row),
   }));
-  return { rows, total };
-}
-
-const allValuesCount = preparedQuery(
-  () => sql<{ total: number }>`select value as total from insight_totals
-    where name = 'metric_values'`,
-);
-const employeeValuesCount = preparedQuery(
-  (userId: number) => sql<{ total: number }>`select metric_count as total from employee_scores
-    where employee_id = ${userId}`,
-);
-const employeeTypeValuesCount = preparedQuery(
-  (userId: number, typeId: number) => sql<{ total: number }>`select metric_count as total
-    from employee_metric_type_scores where employee_id = ${userId} and metric_type_id = ${typeId}`,
-);
-
-/**
- * How many values match, read from totals kept in the same transaction as every value write
- * (one row, however many values there are).
- */
-async function countValues(db: Kysely<DB>, filter: ValueFilter): Promise<number> {
-  const { userId, metricTypeId } = filter;
-  if (userId === undefined && metricTypeId !== undefined) {
-    return listTotal(db, `metric_values:type:${metricTypeId}`);
-  }
-  const [row] =
-    userId === undefined
-      ? await allValuesCount(db)
-      : metricTypeId === undefined
-        ? await employeeValuesCount(db, userId)
-        : await employeeTypeValuesCount(db, userId, metricTypeId);
-  return Number(row?.total ?? 0);
+  return { rows, total: Number(keys!.list_total) };
 }

@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type AliasedExpression, type Kysely } from 'kysely';
 import type { ResponseStatus } from '#contract/questions';
+import { pageKeysText, tableVersions } from '../../db/page-keys';
 import { queryByShape } from '../../db/prepared-query';
 import { countAtVersion } from '../../db/remembered-counts';
 import type { DB } from '../../db/schema';
@@ -37,31 +38,35 @@ type HrPageValues = HrFilterValues & { limit: number; offset: number };
  * them and sorted them instead (1.3 ms).
  */
 function postgresWalkedPage(db: Kysely<DB>, status: ResponseStatus, values: HrPageValues) {
-  const ids = sql<{ id: number; updated_at: string }>`(select s.id, s.updated_at
-    from questions_search as s
-    where ${postgresTextMatch(values)} is true ${postgresInState(status)}
-    order by s.updated_at desc, s.id desc
-    limit ${values.limit} offset ${values.offset})`.as('p');
-  return db
-    .selectFrom(ids)
-    .innerJoin('questions as q', 'q.id', 'p.id')
+  return postgresWalkedQuestions(db, status, values)
     .innerJoin('employees as e', 'e.id', 'q.employee_id')
     .orderBy(sql.ref('p.updated_at'), 'desc')
     .orderBy(sql.ref('p.id'), 'desc');
 }
 
-/** What an item of the list shows moves these (migration 0020): its question and employee. */
-const KEY_COLUMNS = [
-  'q.id',
-  'q.row_version as question_version',
-  'e.row_version as employee_version',
-] as const;
+/** The walked page's ids `p` (postgresWalkedPage), with their questions `q`. */
+function postgresWalkedQuestions(db: Kysely<DB>, status: ResponseStatus, values: HrPageValues) {
+  const ids = sql<{ id: number; updated_at: string }>`(select s.id, s.updated_at
+    from questions_search as s
+    where ${postgresTextMatch(values)} is true ${postgresInState(status)}
+    order by s.updated_at desc, s.id desc
+    limit ${values.limit} offset ${values.offset})`.as('p');
+  return db.selectFrom(ids).innerJoin('questions as q', 'q.id', 'p.id');
+}
+
+/**
+ * What an item of the list shows moves these: its question's own row version (migration 0020),
+ * and the version of the employees' table (0021), read once a page instead of each row's
+ * employee's version.
+ */
+const SHOWN_TABLES = ['employees'] as const;
 const PAGE_COLUMNS = [
   ...QUESTION_COLUMNS,
   'e.first_name',
   'e.last_name',
   'e.email',
-  ...KEY_COLUMNS.slice(1),
+  'q.row_version',
+  tableVersions(SHOWN_TABLES).as('tables'),
 ] as const;
 
 /** One page's questions and employees, in order, before what is read of them is chosen. */
@@ -90,10 +95,32 @@ const hrQuestionPage = queryByShape(
   { plannedOnce: () => true },
 );
 
-/** The same page's keys alone: what the service needs to give the items it remembers. */
+/** A page's questions, by the id, own version and time the page is ordered by. */
+type KeyedPage = AliasedExpression<{ id: number; row_version: number; updated_at: unknown }, 'k'>;
+
+/**
+ * The same page's keys alone, in one row (lib/remembered-items.ts, `PageKeys`): what the service
+ * needs to give the items it remembers. The page is found as hrPage finds it, and aggregated in
+ * its order again (an aggregate over an ordered subquery is not bound to keep it). The walk of
+ * `questions_search` reads no employee: the employees' version is their table's, and every
+ * question has its employee (a foreign key). The other forms keep theirs, which their filters
+ * are written against (hr-question-filters.ts).
+ */
 const hrQuestionKeys = queryByShape(
-  (db: Kysely<DB>, shape: HrPageShape, values: HrPageValues) =>
-    hrPage(db, shape, values).select(KEY_COLUMNS),
+  (db: Kysely<DB>, shape: HrPageShape, values: HrPageValues) => {
+    const page: KeyedPage =
+      shape.walk && shape.search === 'postgres'
+        ? postgresWalkedQuestions(db, shape.status, values)
+            .select(['p.id', 'q.row_version', 'p.updated_at'])
+            .as('k')
+        : hrPage(db, shape, values).select(['q.id', 'q.row_version', 'q.updated_at']).as('k');
+    return db
+      .selectFrom(page)
+      .select([
+        pageKeysText(sql`k.id`, sql`k.row_version`, sql`k.updated_at desc, k.id desc`).as('keys'),
+        tableVersions(SHOWN_TABLES).as('tables'),
+      ]);
+  },
   { plannedOnce: () => true },
 );
 
@@ -215,12 +242,13 @@ export async function listHrQuestions(
       counted,
     );
     const found = pageOf(walkFindsPageSooner(total, questions, page));
-    return { keys: await found.keys(), rows: found.rows, total };
+    const [keys] = await found.keys();
+    return { keys: keys!, rows: found.rows, total };
   }
   const found = pageOf(false);
-  const [keys, total] = await Promise.all([
+  const [[keys], total] = await Promise.all([
     found.keys(),
     shape.search ? counted().then(([matching]) => matching) : countInState(db, shape.status),
   ]);
-  return { keys, rows: found.rows, total };
+  return { keys: keys!, rows: found.rows, total };
 }

@@ -28,22 +28,14 @@ import {
   type EmployeeToAsk,
 } from './questions.repository';
 import { listHrQuestions } from './hr-questions.repository';
-import { pageThrough, rememberedItemsPerDatabase } from '../../lib/remembered-items';
+import { itemKey, pageThrough, rememberedItemsPerDatabase } from '../../lib/remembered-items';
 
 /**
- * The questions HR's list has answered, at the versions of the question and its employee
- * (migration 0020): a page reads its keys, and its rows only for one not kept
+ * The questions HR's list has answered, at the versions of the question (migration 0020) and of
+ * the employees' table (0021): a page reads its keys, and its rows only for one not kept
  * (lib/remembered-items.ts).
  */
 const rememberedHrResponses = rememberedItemsPerDatabase<HrResponse>(10_000);
-const hrResponseKey = (row: {
-  id: number;
-  question_version: number;
-  employee_version: number;
-}) => ({
-  id: row.id,
-  version: `${row.question_version}.${row.employee_version}`,
-});
 
 /** How many people an "asked" description names before it says "and N more". */
 const NAMED_IN_DESCRIPTION = 10;
@@ -127,12 +119,10 @@ export function createQuestionsService(db: Kysely<DB>) {
         { limit: query.limit, offset: (query.page - 1) * query.limit },
         dataVersion,
       );
-      const responses = await pageThrough(
-        rememberedHrResponses(db),
-        keys.map(hrResponseKey),
-        rows,
-        (row) => ({ key: hrResponseKey(row), item: toHrResponse(row) }),
-      );
+      const responses = await pageThrough(rememberedHrResponses(db), keys, rows, (row) => ({
+        key: itemKey(row.id, row.row_version, row.tables),
+        item: toHrResponse(row),
+      }));
       return {
         responses,
         pagination: { page: query.page, limit: query.limit, total },

@@ -1,14 +1,9 @@
-import {
-  sql,
-  type Expression,
-  type Kysely,
-  type RawBuilder,
-  type SelectQueryBuilder,
-} from 'kysely';
+import { sql, type Expression, type Kysely } from 'kysely';
 import type { UserSortField } from '#contract/user-options';
 import type { ListUsersQuery } from '#contract/users';
 import { isPostgres } from '../../db/dialect';
 import { containsPattern, likeIgnoringCase } from '../../db/like';
+import { pageKeyColumns, tableVersions } from '../../db/page-keys';
 import { queryByShape } from '../../db/prepared-query';
 import { countAtVersion } from '../../db/remembered-counts';
 import {
@@ -21,11 +16,8 @@ import {
   walkFindsPageSooner,
 } from '../../db/text-search';
 import type { DB } from '../../db/schema';
-import {
-  listTotal,
-  listTotalValue,
-  type ListTotalName,
-} from '../list-totals/list-totals.repository';
+import type { PageKeys } from '../../lib/remembered-items';
+import { listTotalValue, type ListTotalName } from '../list-totals/list-totals.repository';
 import { accounts, userDetails, withEmployee, type AccountScope } from './users.repository';
 
 /** The accounts list: search, filter, sort, pages (keys or rows) and totals, in SQL. */
@@ -101,27 +93,10 @@ function filteredUsers(
 }
 
 /**
- * The versions an item of the list shows (migration 0020): its account's (which holds the
- * linked employee's id) and its employee's (their name; null when none is linked).
+ * The tables whose rows an item shows beside its account's own (migration 0021): the linked
+ * employee's name. The account's own row has its version (0020), which holds the link.
  */
-const VERSION_COLUMNS = [
-  'u.row_version as user_version',
-  'e.row_version as employee_version',
-] as const;
-
-/** A page's account as the list remembers it (users.service.ts): its id and versions. */
-export interface UserKeyRow {
-  id: number;
-  user_version: number;
-  employee_version: number | null;
-}
-
-type JoinedUsers = ReturnType<typeof withEmployee>;
-/** The accounts joined with their employees, selecting `Row`. */
-type JoinedUsersSelecting<Row> =
-  JoinedUsers extends SelectQueryBuilder<infer Tables, infer From, object>
-    ? SelectQueryBuilder<Tables, From, Row>
-    : never;
+const SHOWN_TABLES = ['employees'] as const;
 
 /** The accounts matching a search, counted, and all the list holds (0007's totals), at once. */
 async function countSearched(db: Kysely<DB>, { shape, values }: ReturnType<typeof userFilters>) {
@@ -159,8 +134,9 @@ const searchCount = queryByShape(
  * match, reading the matches and sorting them otherwise. The planner, left to itself, walked for
  * "son" (262 of 10,000 match) and tested 1,811 accounts.
  *
- * The page is read as its accounts' keys (UserKeyRow); `rows` reads the same page's rows whole,
- * for the accounts the service does not remember at those versions.
+ * The page is read as its accounts' keys, in one row (db/page-keys.ts) with the kept total;
+ * `rows` reads the same page's rows whole, for the accounts the service does not remember at
+ * those versions.
  */
 export async function listUsers(
   db: Kysely<DB>,
@@ -177,60 +153,91 @@ export async function listUsers(
   const walk = !counted || walkFindsPageSooner(counted.total, counted.accounts, page);
   const shape = { ...filters.shape, sort: query.sort, order: query.order, walk };
   const values = { ...filters.values, ...page };
-  const [keys, matching] = await Promise.all([
+  const [[keys], matching] = await Promise.all([
     userKeysPage(db, shape, values),
     counted ?? (filters.shape.search ? count() : null),
   ]);
   const rows = () => usersPage(db, shape, values);
-  if (matching) return { keys, rows, total: matching.total };
-  // Without a search the total kept by triggers (0007) comes with the page's rows (as for the
-  // staff list: one statement, not two); a page past the end reads it alone.
-  const total = keys[0] ? Number(keys[0].list_total) : await listTotal(db, filters.values.total);
-  return { keys, rows, total };
+  // Without a search the total kept by triggers (0007) comes in the keys' one row, even for a
+  // page past the end (as for the staff list: one statement, not two).
+  return { keys: keys!, rows, total: matching ? matching.total : Number(keys!.list_total ?? 0) };
 }
+
+type UserPageShape = UserFilterShape & Pick<ListUsersQuery, 'sort' | 'order'> & { walk: boolean };
+type UserPageValues = UserFilterValues & { limit: number; offset: number };
+
+/** `query` in the list's order: its sort's keys, then the id, all in the shape's direction. */
+function inOrder<Query extends { orderBy: OrderBy<Query> }>(query: Query, shape: UserPageShape) {
+  for (const key of SORT_KEYS[shape.sort]) query = query.orderBy(key, shape.order);
+  return query.orderBy(sql.ref('u.id'), shape.order);
+}
+
+/** The column of the keys statement's page `p` holding its `i`th sort key. */
+const sortKey = (i: number) => `sort_key_${i}`;
+
+type UserKeys = PageKeys & { list_total: number | string | null };
 
 /**
- * A page of accounts, with what `read` selects of them and their employees (the rows whole, or
- * their keys alone), compiled once per shape (db/prepared-query.ts). When PostgreSQL reads a
- * search's matches first, the page is cut from the accounts alone and only its rows are joined
- * with their employees' names: joining all 262 matches of "son" before sorting them read 1,542
- * blocks (626 µs), the page first 906 (556 µs). Walking an index, the join stops with the page
- * anyway; SQLite reads a search's matches from its trigram table and showed no difference.
+ * A page's keys in one row (db/page-keys.ts), with the kept total when there is no search: the
+ * page is cut from the accounts alone, ids, versions and sort keys, and its keys aggregated in
+ * its order again, by those sort keys. Of the linked employee an item shows its name, whose
+ * version is that of the employees table: no join.
  */
-function usersPageReading<Row>(read: (joined: JoinedUsers) => JoinedUsersSelecting<Row>) {
-  return queryByShape(
-    (
-      db: Kysely<DB>,
-      shape: UserFilterShape & Pick<ListUsersQuery, 'sort' | 'order'> & { walk: boolean },
-      values: UserFilterValues & { limit: number; offset: number },
-    ) => {
-      const keptTotal: RawBuilder<number | string | null> = shape.search
-        ? sql`null`
-        : listTotalValue(values.total);
-      const inOrder = <Query extends { orderBy: OrderBy<Query> }>(query: Query) => {
-        for (const key of SORT_KEYS[shape.sort]) query = query.orderBy(key, shape.order);
-        return query.orderBy(sql.ref('u.id'), shape.order);
-      };
-      const reading = (users: AccountScope) =>
-        read(withEmployee(users)).select(keptTotal.as('list_total'));
-      const filtered = filteredUsers(db, shape, values, { walk: shape.walk });
-      if (shape.search !== 'search-table' || shape.walk) {
-        return inOrder(reading(filtered)).limit(values.limit).offset(values.offset);
-      }
-      const page = inOrder(filtered.selectAll('u')).limit(values.limit).offset(values.offset);
-      // The page's columns under the accounts' own alias, as withEmployee reads them.
-      const pageRows = db.selectFrom(page.as('u')) as unknown as typeof filtered;
-      return inOrder(reading(pageRows));
-    },
-    // Every shape reads alike whatever the values: through the sort's index, or on PostgreSQL
-    // with the ids of the matches fetched first or tested as the order meets each account.
-    { plannedOnce: () => true },
-  );
-}
+const userKeysPage = queryByShape(
+  (db: Kysely<DB>, shape: UserPageShape, values: UserPageValues) => {
+    const keys = SORT_KEYS[shape.sort];
+    let page = filteredUsers(db, shape, values, { walk: shape.walk }).select([
+      'u.id',
+      'u.row_version',
+    ]);
+    keys.forEach((key, i) => {
+      page = page.select(sql`${key}`.as(sortKey(i)));
+    });
+    const direction = sql.raw(shape.order === 'desc' ? 'desc' : 'asc');
+    const inPageOrder = sql.join([
+      ...keys.map((_, i) => sql`${sql.ref(`p.${sortKey(i)}`)} ${direction}`),
+      sql`p.id ${direction}`,
+    ]);
+    const keptTotal = shape.search ? sql`null` : listTotalValue(values.total);
+    const statement = sql<UserKeys>`select
+        ${pageKeyColumns(sql`p.id`, sql`p.row_version`, inPageOrder, SHOWN_TABLES)},
+        ${keptTotal} as list_total
+      from ${inOrder(page, shape).limit(values.limit).offset(values.offset).as('p')}`;
+    return { compile: () => statement.compile(db) };
+  },
+  // Every shape reads alike whatever the values: through the sort's index, or on PostgreSQL
+  // with the ids of the matches fetched first or tested as the order meets each account.
+  { plannedOnce: () => true },
+);
 
-const usersPage = usersPageReading((joined) => userDetails(joined).select(VERSION_COLUMNS));
-
-/** Its accounts' keys alone: integers, what the service needs to give the users it remembers. */
-const userKeysPage = usersPageReading((joined) => joined.select(['u.id', ...VERSION_COLUMNS]));
+/**
+ * A page of accounts whole with their employees' names and their keys (the account's own
+ * version and the shown tables', as userKeysPage reads them, in the same texts), compiled once
+ * per shape (db/prepared-query.ts). When PostgreSQL reads a search's matches first, the page is
+ * cut from the accounts alone and only its rows are joined with their employees' names: joining
+ * all 262 matches of "son" before sorting them read 1,542 blocks (626 µs), the page first 906
+ * (556 µs). Walking an index, the join stops with the page anyway; SQLite reads a search's
+ * matches from its trigram table and showed no difference.
+ */
+const usersPage = queryByShape(
+  (db: Kysely<DB>, shape: UserPageShape, values: UserPageValues) => {
+    const reading = (users: AccountScope) =>
+      userDetails(withEmployee(users)).select([
+        'u.row_version',
+        tableVersions(SHOWN_TABLES).as('tables'),
+      ]);
+    const filtered = filteredUsers(db, shape, values, { walk: shape.walk });
+    if (shape.search !== 'search-table' || shape.walk) {
+      return inOrder(reading(filtered), shape).limit(values.limit).offset(values.offset);
+    }
+    const page = inOrder(filtered.selectAll('u'), shape).limit(values.limit).offset(values.offset);
+    // The page's columns under the accounts' own alias, as withEmployee reads them.
+    const pageRows = db.selectFrom(page.as('u')) as unknown as typeof filtered;
+    return inOrder(reading(pageRows), shape);
+  },
+  // Every shape reads alike whatever the values: through the sort's index, or on PostgreSQL
+  // with the ids of the matches fetched first or tested as the order meets each account.
+  { plannedOnce: () => true },
+);
 
 type OrderBy<Query> = (key: Expression<unknown>, direction: 'asc' | 'desc') => Query;

@@ -13,7 +13,7 @@ import type { DB, UsersTable } from '../../db/schema';
 import { nowIso } from '../../lib/clock';
 import { conflict, notFound } from '../../lib/errors';
 import { generatePassword, hashPassword } from '../../lib/passwords';
-import { pageThrough, rememberedItemsPerDatabase } from '../../lib/remembered-items';
+import { itemKey, pageThrough, rememberedItemsPerDatabase } from '../../lib/remembered-items';
 import type { Actor } from '../../lib/route';
 import { writeAudit } from '../audit/audit.writer';
 import { toUser, userName } from './user.mapper';
@@ -25,7 +25,7 @@ import {
   updateUser,
   userIdWithEmail,
 } from './users.repository';
-import { listUsers, type UserKeyRow } from './users-list.repository';
+import { listUsers } from './users-list.repository';
 
 function asEmailConflict(error: unknown): never {
   if (isUniqueViolation(error)) throw conflict(USER_MESSAGES.emailTaken, 'email');
@@ -55,21 +55,18 @@ async function keepAnAdmin(trx: Kysely<DB>, userId: number) {
 
 /**
  * The accounts this instance has answered in the list, at the versions of what each shows: the
- * account and its linked employee, none when unlinked (lib/remembered-items.ts).
+ * account's own, and the employees table's for its linked employee's name
+ * (users-list.repository.ts, lib/remembered-items.ts).
  */
 const rememberedUsers = rememberedItemsPerDatabase<User>(10_000);
-const keyOf = (row: UserKeyRow) => ({
-  id: row.id,
-  version: `${row.user_version}.${row.employee_version}`,
-});
 
 export function createUsersService(db: Kysely<DB>) {
   return {
     /** `dataVersion`: the guard's, under which a search's count is remembered. */
     async list(query: ListUsersQuery, dataVersion: number | null = null): Promise<UserList> {
       const { keys, rows, total } = await listUsers(db, query, dataVersion);
-      const users = await pageThrough(rememberedUsers(db), keys.map(keyOf), rows, (row) => ({
-        key: keyOf(row),
+      const users = await pageThrough(rememberedUsers(db), keys, rows, (row) => ({
+        key: itemKey(row.id, row.row_version, row.tables),
         item: toUser(row),
       }));
       return {
