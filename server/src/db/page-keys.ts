@@ -10,8 +10,10 @@ export type VersionedTable = TableVersionsTable['name'];
  */
 export function tableVersions(tables: readonly VersionedTable[]): RawBuilder<string | null> {
   if (tables.length === 0) return sql<null>`null`;
-  return sql<string>`(select string_agg(cast(version as text), '.' order by name)
-    from table_versions where name in (${sql.join(tables.map((table) => sql.lit(table)))}))`;
+  // One lookup by name each, joined in the order given: an aggregate over them would sort.
+  const versionOf = (table: VersionedTable) =>
+    sql`cast((select version from table_versions where name = ${sql.lit(table)}) as text)`;
+  return sql<string>`(${sql.join(tables.map(versionOf), sql` || '.' || `)})`;
 }
 
 /**

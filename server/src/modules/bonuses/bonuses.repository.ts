@@ -74,11 +74,15 @@ const NEWEST_FIRST = sql`b.created_at desc, b.id desc`;
 /**
  * The page's queries for one filter, compiled once: `keys` reads the page's keys in one row,
  * from bonuses alone (each bonus's id and version, and the employees' table version: a bonus's
- * employee always exists, a foreign key with `cascade`, so no join is needed to cut the page);
+ * employee always exists, a foreign key with `cascade`, so no join is needed to cut the page),
+ * with the filter's total (one statement instead of two: on PostgreSQL each is a round trip);
  * `rows` reads the bonuses whole, the page cut from bonuses alone and then joined with its
- * employees.
+ * employees. `where` and `total` may only interpolate their own parameters.
  */
-function bonusPage<P extends unknown[]>(where: (...params: P) => RawBuilder<unknown>) {
+function bonusPage<P extends unknown[]>(
+  where: (...params: P) => RawBuilder<unknown>,
+  total: (...params: P) => RawBuilder<unknown>,
+) {
   const page = (columns: RawBuilder<unknown>, limit: number, offset: number, params: P) => sql`(
       select ${columns}
       from bonuses ${where(...params)}
@@ -86,8 +90,11 @@ function bonusPage<P extends unknown[]>(where: (...params: P) => RawBuilder<unkn
     ) b`;
   return {
     keys: preparedQuery(
-      (limit: number, offset: number, ...params: P) => sql<PageKeys>`select
-        ${pageKeyColumns(sql`b.id`, sql`b.row_version`, NEWEST_FIRST, SHOWN_TABLES)}
+      (limit: number, offset: number, ...params: P) => sql<
+        PageKeys & { list_total: number | string }
+      >`select
+        ${pageKeyColumns(sql`b.id`, sql`b.row_version`, NEWEST_FIRST, SHOWN_TABLES)},
+        coalesce(${total(...params)}, 0) as list_total
         from ${page(sql`id, row_version, created_at`, limit, offset, params)}`,
     ),
     rows: preparedQuery(
@@ -106,23 +113,29 @@ function bonusPage<P extends unknown[]>(where: (...params: P) => RawBuilder<unkn
 }
 
 const pageQueries = {
-  all: bonusPage(() => sql``),
-  ofEmployee: bonusPage((employeeId: number) => sql`where employee_id = ${employeeId}`),
+  all: bonusPage(
+    () => sql``,
+    () => sql`(select value from insight_totals where name = 'bonuses')`,
+  ),
+  ofEmployee: bonusPage(
+    (employeeId: number) => sql`where employee_id = ${employeeId}`,
+    (employeeId: number) => bonusesOf(employeeId),
+  ),
 };
 
 /** The bonuses this instance has answered, at the versions of what each shows. */
 const rememberedBonuses = rememberedItemsPerDatabase<Bonus>(10_000);
 
 /**
- * One page of bonuses with their employees, newest first (ties broken by id). The page's keys
- * are read first, and its rows only when a bonus is not remembered at the versions read
- * (lib/remembered-items.ts).
+ * One page of bonuses with their employees, newest first (ties broken by id), and how many
+ * there are. The page's keys are read first, and its rows only when a bonus is not remembered
+ * at the versions read (lib/remembered-items.ts).
  */
 export async function pageOfEnrichedBonuses(
   db: Kysely<DB>,
   employeeId: number | undefined,
   window: { limit: number; offset: number },
-): Promise<Bonus[]> {
+): Promise<{ rows: Bonus[]; total: number }> {
   const { limit, offset } = window;
   const read =
     employeeId === undefined
@@ -135,10 +148,11 @@ export async function pageOfEnrichedBonuses(
           rows: () => pageQueries.ofEmployee.rows(db, limit, offset, employeeId),
         };
   const [keys] = await read.keys();
-  return pageThrough(rememberedBonuses(db), keys!, read.rows, (row) => ({
+  const rows = await pageThrough(rememberedBonuses(db), keys!, read.rows, (row) => ({
     key: itemKey(row.id, row.row_version, row.tables),
     item: toBonus(row, row),
   }));
+  return { rows, total: Number(keys!.list_total) };
 }
 
 const allBonusesCount = preparedQuery(

@@ -49,10 +49,7 @@ function employeeGone(error: unknown): never {
 export function createBonusesService(db: Kysely<DB>) {
   async function page(employeeId: number | undefined, query: PageQuery): Promise<BonusList> {
     const window = { limit: query.limit, offset: (query.page - 1) * query.limit };
-    const [rows, total] = await Promise.all([
-      pageOfEnrichedBonuses(db, employeeId, window),
-      countBonuses(db, employeeId),
-    ]);
+    const { rows, total } = await pageOfEnrichedBonuses(db, employeeId, window);
     return {
       bonuses: rows,
       pagination: { page: query.page, limit: query.limit, total },

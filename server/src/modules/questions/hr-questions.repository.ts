@@ -4,7 +4,7 @@ import { pageKeysText, tableVersions } from '../../db/page-keys';
 import { queryByShape } from '../../db/prepared-query';
 import { countAtVersion } from '../../db/remembered-counts';
 import type { DB } from '../../db/schema';
-import { listTotal, listTotalValue } from '../list-totals/list-totals.repository';
+import { listTotalValue } from '../list-totals/list-totals.repository';
 import { ftsCount, ftsRowids, walkFindsPageSooner } from '../../db/text-search';
 import { QUESTION_COLUMNS, type QuestionPage } from './questions.repository';
 import {
@@ -113,16 +113,39 @@ const hrQuestionKeys = queryByShape(
         ? postgresWalkedQuestions(db, shape.status, values)
             .select(['p.id', 'q.row_version', 'p.updated_at'])
             .as('k')
-        : hrPage(db, shape, values).select(['q.id', 'q.row_version', 'q.updated_at']).as('k');
-    return db
-      .selectFrom(page)
-      .select([
-        pageKeysText(sql`k.id`, sql`k.row_version`, sql`k.updated_at desc, k.id desc`).as('keys'),
-        tableVersions(SHOWN_TABLES).as('tables'),
-      ]);
+        : shape.search === null
+          ? questionsInOrder(db, shape.status, values).as('k')
+          : hrPage(db, shape, values).select(['q.id', 'q.row_version', 'q.updated_at']).as('k');
+    return db.selectFrom(page).select([
+      pageKeysText(sql`k.id`, sql`k.row_version`, sql`k.updated_at desc, k.id desc`).as('keys'),
+      tableVersions(SHOWN_TABLES).as('tables'),
+      // Without a search, the total kept by triggers (0007), in the same statement.
+      (shape.search === null ? questionsInState(shape.status) : sql`null`).as('list_total'),
+    ]);
   },
   { plannedOnce: () => true },
 );
+
+/**
+ * Without a search, the page's questions in the state from questions alone: what hrQuestions
+ * joins them with is the employees' text, which only a search tests.
+ */
+function questionsInOrder(db: Kysely<DB>, status: ResponseStatus, page: QuestionPage) {
+  const responded = sql.ref('q.responded_at');
+  const inState = {
+    all: sql<boolean>`true`,
+    pending: sql<boolean>`${responded} is null`,
+    answered: sql<boolean>`${responded} is not null`,
+  }[status];
+  return db
+    .selectFrom('questions as q')
+    .where(inState)
+    .select(['q.id', 'q.row_version', 'q.updated_at'])
+    .orderBy('q.updated_at', 'desc')
+    .orderBy('q.id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset);
+}
 
 /**
  * How many questions are in the state (0007's totals), as an expression a search's count reads
@@ -195,15 +218,6 @@ const hrQuestionCount = queryByShape(
   { plannedOnce: (shape) => shape.search === 'postgres' },
 );
 
-/** Questions by status from the totals kept by triggers (0007), without a search. */
-async function countInState(db: Kysely<DB>, status: ResponseStatus) {
-  const [all, answered] = await Promise.all([
-    status === 'answered' ? 0 : listTotal(db, 'questions'),
-    status === 'all' ? 0 : listTotal(db, 'questions:answered'),
-  ]);
-  return status === 'all' ? all : status === 'answered' ? answered : all - answered;
-}
-
 /**
  * One page of HR's questions, newest activity first, and the total: the page's keys, and how to
  * read its rows when the service does not remember them all (questions.service.ts). On PostgreSQL, and on SQLite
@@ -246,9 +260,10 @@ export async function listHrQuestions(
     return { keys: keys!, rows: found.rows, total };
   }
   const found = pageOf(false);
-  const [[keys], total] = await Promise.all([
-    found.keys(),
-    shape.search ? counted().then(([matching]) => matching) : countInState(db, shape.status),
-  ]);
+  if (!shape.search) {
+    const [keys] = await found.keys();
+    return { keys: keys!, rows: found.rows, total: Number(keys!.list_total) };
+  }
+  const [[keys], [total]] = await Promise.all([found.keys(), counted()]);
   return { keys: keys!, rows: found.rows, total };
 }
