@@ -8,44 +8,54 @@ export interface ItemKey {
 }
 
 /**
- * A list's items as the API answers them, remembered per row at the version of what each shows:
- * a page reads its rows' keys alone (integers: cheap to hand to JavaScript, where each text value
- * of a row costs about a quarter of a microsecond on Node 20), and reads and maps its whole rows
- * only when one of them is not kept. The items are marked `unchanging`, so each route's
- * serialiser also keeps each one's text (lib/response-serializer.ts), and a page remembered
- * whole is sent without a row read, mapped, checked or serialised again.
+ * A page's keys as its keys statement reads them, in one row (db/page-keys.ts): one text value
+ * instead of two or more integers a row, each of which JavaScript must be handed.
+ */
+export interface PageKeys {
+  /**
+   * `id version,id version,…`: each item's id and own version, in whatever order the database
+   * gave them; null when the page is empty.
+   */
+  keys: string | null;
+  /** The versions of the tables whose rows every item also shows (migration 0021), or null. */
+  tables: string | null;
+}
+
+/** An item's key: its id, and its own version with the versions of the tables it shows. */
+export function itemKey(id: number, version: string | number, tables: string | null): ItemKey {
+  return { id, version: `${version}/${tables ?? ''}` };
+}
+
+/**
+ * A list's pages as the API answers them, remembered by the keys of their rows: a page reads
+ * its keys alone, in one row (db/page-keys.ts), and reads and maps its rows only when no page
+ * of the same rows at the same versions, in the same order, was answered. Its items are also
+ * kept per row id at their versions, so that a page read again hands out the items it already
+ * had. Items and pages are marked `unchanging`: each route's serialiser keeps the bytes of each
+ * item and of each page (lib/response-serializer.ts), and a page remembered whole is sent
+ * without a row read, mapped, checked or serialised again.
  *
- * At most `maxEntries` items; past that the oldest tenth goes (lib/remembered-answers.ts).
+ * At most `maxEntries` items and a tenth as many pages; past that the oldest tenth goes
+ * (lib/remembered-answers.ts).
  */
 export function createRememberedItems<Item extends object>(maxEntries: number) {
-  const kept = createRememberedAnswers<number, Item>(maxEntries);
-  // Whole pages by their keys' text, at the versions of the tables they show: one lookup
-  // instead of parsing 50 keys and looking each up, and the same (unchanging) array each time,
-  // whose bytes the serialiser then also keeps.
+  const items = createRememberedAnswers<number, Item>(maxEntries);
   const pages = createRememberedAnswers<string, Item[]>(Math.ceil(maxEntries / 10));
   return {
-    /** The items of these keys, in their order; null when any one is not kept at its version. */
-    page(keys: readonly ItemKey[]): Item[] | null {
-      const items: Item[] = [];
-      for (const { id, version } of keys) {
-        const item = kept.at(id, version);
-        if (item === undefined) return null;
-        items.push(item);
-      }
-      return items;
-    },
-    /** Keeps `item` for `key`, frozen, and gives it back. */
-    remember(key: ItemKey, item: Item): Item {
-      const frozen = unchanging(item);
-      kept.remember(key.id, key.version, frozen);
+    /** The item kept for `key`, or `item` kept for it from now on; frozen either way. */
+    item(key: ItemKey, item: () => Item): Item {
+      const known = items.at(key.id, key.version);
+      if (known) return known;
+      const frozen = unchanging(item());
+      items.remember(key.id, key.version, frozen);
       return frozen;
     },
-    /** The page of these keys as it was last answered; undefined when not kept. */
-    wholePage: (page: PageKeys) => pages.at(page.keys ?? '', page.tables ?? ''),
-    /** Keeps the page of these keys, frozen, and gives it back. */
-    rememberPage(page: PageKeys, items: Item[]): Item[] {
-      const frozen = unchanging(items);
-      pages.remember(page.keys ?? '', page.tables ?? '', frozen);
+    /** The page answered for these keys in this order; undefined when not kept. */
+    page: (order: string, page: PageKeys) => pages.at(`${order}\u0000${page.keys}`, page.tables ?? ''),
+    /** Keeps the page of these keys in this order, frozen, and gives it back. */
+    rememberPage(order: string, page: PageKeys, pageItems: Item[]): Item[] {
+      const frozen = unchanging(pageItems);
+      pages.remember(`${order}\u0000${page.keys}`, page.tables ?? '', frozen);
       return frozen;
     },
   };
@@ -69,49 +79,42 @@ export function rememberedItemsPerDatabase<Item extends object>(maxEntries: numb
   };
 }
 
-/**
- * A page's keys as its keys statement reads them, in one row (db/page-keys.ts): one text value
- * instead of two or more integers a row, each of which JavaScript must be handed.
- */
-export interface PageKeys {
-  /** `id version,id version,…` in the page's order: each item's id and own version; null when empty. */
-  keys: string | null;
-  /** The versions of the tables whose rows every item also shows (migration 0021), or null. */
-  tables: string | null;
-}
-
-/** An item's key: its id, and its own version with the versions of the tables it shows. */
-export function itemKey(id: number, version: string | number, tables: string | null): ItemKey {
-  return { id, version: `${version}/${tables ?? ''}` };
-}
-
-function itemKeysOf(page: PageKeys): ItemKey[] {
-  if (!page.keys) return [];
-  return page.keys.split(',').map((key) => {
+/** Whether `keys` are exactly these rows' keys, whatever their order. */
+function sameRows(page: PageKeys, keys: readonly ItemKey[]): boolean {
+  const listed = page.keys ? page.keys.split(',') : [];
+  if (listed.length !== keys.length) return false;
+  const versions = new Map<number, string | number>(keys.map(({ id, version }) => [id, version]));
+  return listed.every((key) => {
     const space = key.indexOf(' ');
-    return itemKey(Number(key.slice(0, space)), key.slice(space + 1), page.tables);
+    const { id, version } = itemKey(Number(key.slice(0, space)), key.slice(space + 1), page.tables);
+    return versions.get(id) === version;
   });
 }
 
 /**
- * A page through `remembered`: its keys are read first; when the page of those keys was
- * answered before, or every item is kept, that is the page; otherwise its rows are read (a write
- * may have come between: the rows read are the page) and their items remembered. `itemOf` keys
- * each item with `itemKey`, from the same id, version and table versions the keys statement
- * reads. The page answered is frozen, as its items are.
+ * A page through `remembered`. Its keys, read first, name its rows and their versions, in no
+ * particular order: a page answered before for the same rows at the same versions, in the
+ * same `order` (what the list is sorted by, when it can be sorted several ways: the rows'
+ * order is then theirs), is the page. Otherwise its rows are read and their items taken from
+ * `itemOf` (each keyed with `itemKey`, from the id, version and table versions the keys
+ * statement reads), or from those kept at the same versions; the page is kept for its keys only
+ * when the rows read are those the keys named (a write may have come between: the rows read are
+ * the page). The page answered is frozen, as its items are.
+ *
+ * Not asking the database for the keys in the page's order spares it a sort of the page's rows:
+ * 15 µs of a SQLite page's 122 under load, 1,000,000 metric values.
  */
 export async function pageThrough<Row, Item extends object>(
   remembered: RememberedItems<Item>,
   page: PageKeys,
   readRows: () => Promise<readonly Row[]>,
-  itemOf: (row: Row) => { key: ItemKey; item: Item },
+  itemOf: (row: Row) => { key: ItemKey; item: () => Item },
+  order = '',
 ): Promise<Item[]> {
-  const whole = remembered.wholePage(page);
+  const whole = remembered.page(order, page);
   if (whole) return whole;
-  const kept = remembered.page(itemKeysOf(page));
-  if (kept) return remembered.rememberPage(page, kept);
-  return (await readRows()).map((row) => {
-    const { key, item } = itemOf(row);
-    return remembered.remember(key, item);
-  });
+  const read = (await readRows()).map(itemOf);
+  const items = read.map(({ key, item }) => remembered.item(key, item));
+  if (!sameRows(page, read.map(({ key }) => key))) return items;
+  return remembered.rememberPage(order, page, items);
 }

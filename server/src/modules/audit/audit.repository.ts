@@ -88,8 +88,7 @@ const entriesPage = queryByShape((db: Kysely<DB>, shape: AuditSearchShape, value
  * Its keys alone, in one row: what the service needs to give the entries it remembers
  * (audit.service.ts). An entry never changes once written: every version is 0.
  */
-const NEWEST_FIRST = sql`p.created_at desc, p.id desc`;
-const entryKeys = pageKeysText(sql`p.id`, sql`0`, NEWEST_FIRST);
+const entryKeys = pageKeysText(sql`p.id`, sql`0`);
 const entryKeysPage = queryByShape((db: Kysely<DB>, shape: AuditSearchShape, values: PageValues) =>
   db
     .selectFrom(pageOfEntries(db, shape, values).select(['id', 'created_at']).as('p'))
@@ -154,7 +153,7 @@ const newestEntryKeys = preparedQuery(
     select ${entryKeys} as keys, null as tables,
       coalesce((select value from list_totals where name = 'audit_entries'), 0) as list_total
     from (
-      select id, created_at from audit_entries
+      select id from audit_entries
       order by created_at desc, id desc limit ${limit} offset ${offset}
     ) p`,
 );

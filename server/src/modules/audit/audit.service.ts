@@ -62,7 +62,7 @@ export function toAuditEntry(row: AuditEntryRow): AuditEntry {
 const rememberedEntries = rememberedItemsPerDatabase<AuditEntry>(5_000);
 const rememberedEntry = (row: AuditEntryRow) => ({
   key: itemKey(Number(row.id), 0, null),
-  item: toAuditEntry(row),
+  item: () => toAuditEntry(row),
 });
 
 function entriesOf(db: Kysely<DB>, keys: PageKeys, readRows: () => Promise<AuditEntryRow[]>) {

@@ -93,7 +93,7 @@ function bonusPage<P extends unknown[]>(
       (limit: number, offset: number, ...params: P) => sql<
         PageKeys & { list_total: number | string }
       >`select
-        ${pageKeyColumns(sql`b.id`, sql`b.row_version`, NEWEST_FIRST, SHOWN_TABLES)},
+        ${pageKeyColumns(sql`b.id`, sql`b.row_version`, SHOWN_TABLES)},
         coalesce(${total(...params)}, 0) as list_total
         from ${page(sql`id, row_version, created_at`, limit, offset, params)}`,
     ),
@@ -150,7 +150,7 @@ export async function pageOfEnrichedBonuses(
   const [keys] = await read.keys();
   const rows = await pageThrough(rememberedBonuses(db), keys!, read.rows, (row) => ({
     key: itemKey(row.id, row.row_version, row.tables),
-    item: toBonus(row, row),
+    item: () => toBonus(row, row),
   }));
   return { rows, total: Number(keys!.list_total) };
 }

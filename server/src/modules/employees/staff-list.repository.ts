@@ -84,7 +84,8 @@ export async function listEmployees(
     rememberedStaff(db),
     keys!,
     () => staffPage(db, shape, values),
-    (row) => ({ key: itemKey(row.id, row.row_version, row.tables), item: toEmployee(row) }),
+    (row) => ({ key: itemKey(row.id, row.row_version, row.tables), item: () => toEmployee(row) }),
+    `${query.sort} ${query.order}`,
   );
   return { rows, total };
 }
@@ -171,14 +172,8 @@ const staffPageKeys = queryByShape(
   (db: Kysely<DB>, shape: StaffPageShape, values: StaffPageValues) => {
     const order = pageOrder(shape);
     const page = pageTable(db, shape, values, order, { versions: true });
-    const inPageOrder = sql.join([
-      ...order.map(
-        ([, direction], i) => sql`${sql.ref(`p.${sortKey(i)}`)} ${sqlDirection(direction)}`,
-      ),
-      sql`p.id ${sqlDirection(shape.order)}`,
-    ]);
     const statement = sql<StaffKeys>`select
-        ${pageKeyColumns(sql`p.id`, sql`p.row_version`, inPageOrder, SHOWN_TABLES)},
+        ${pageKeyColumns(sql`p.id`, sql`p.row_version`, SHOWN_TABLES)},
         ${keptTotal(shape, values) ?? sql`null`} as list_total
       from ${page}`;
     return { compile: () => statement.compile(db) };

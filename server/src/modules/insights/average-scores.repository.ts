@@ -4,7 +4,6 @@ import {
   type Compilable,
   type Expression,
   type Kysely,
-  type RawBuilder,
   type SqlBool,
 } from 'kysely';
 import type { DB } from '../../db/schema';
@@ -202,25 +201,14 @@ function unscoredOrder(db: Kysely<DB>, shape: FilterShape, values: FilterValues 
 }
 
 /**
- * A page's keys in one row, from its rows `k` (each with its id and version, and what the page
- * is ordered by) in `order`: the page's order again, as an aggregate over an ordered subquery
- * is not bound to keep it. No table's version: an entry's own version covers what it shows.
+ * A page's keys in one row, from its rows `k` (each with its id and version). No table's
+ * version: an entry's own version covers what it shows.
  */
-function pageKeys(
-  db: Kysely<DB>,
-  page: AliasedExpression<{ id: number; version: string }, 'k'>,
-  order: RawBuilder<unknown>,
-) {
+function pageKeys(db: Kysely<DB>, page: AliasedExpression<{ id: number; version: string }, 'k'>) {
   return db
     .selectFrom(page)
-    .select([
-      pageKeysText(sql`k.id`, sql`k.version`, order).as('keys'),
-      sql<null>`null`.as('tables'),
-    ]);
+    .select([pageKeysText(sql`k.id`, sql`k.version`).as('keys'), sql<null>`null`.as('tables')]);
 }
-
-const NAME_KEY = ['e.id', 'e.last_name', 'e.first_name'] as const;
-const inDirection = (shape: Ordered) => sql.raw(shape.direction);
 
 const pages = {
   byName: {
@@ -228,14 +216,7 @@ const pages = {
       byNameOrder(db, shape, values).select(SCORED_ROW),
     ),
     keys: byShape((db, shape: Ordered, values: FilterValues & PageValues) =>
-      pageKeys(
-        db,
-        byNameOrder(db, shape, values)
-          .select([...NAME_KEY, VERSION.scored])
-          .as('k'),
-        sql`k.last_name ${inDirection(shape)}, k.first_name ${inDirection(shape)},
-          k.id ${inDirection(shape)}`,
-      ),
+      pageKeys(db, byNameOrder(db, shape, values).select(['e.id', VERSION.scored]).as('k')),
     ),
   },
   scored: {
@@ -243,14 +224,7 @@ const pages = {
       scoredOrder(db, shape, values).select(SCORED_ROW),
     ),
     keys: byShape((db, shape: Ordered, values: FilterValues & PageValues) =>
-      pageKeys(
-        db,
-        scoredOrder(db, shape, values)
-          .select([...NAME_KEY, 's.average_score', 's.metric_count', VERSION.scored])
-          .as('k'),
-        sql`k.average_score ${inDirection(shape)}, k.metric_count ${inDirection(shape)},
-          k.last_name, k.first_name, k.id`,
-      ),
+      pageKeys(db, scoredOrder(db, shape, values).select(['e.id', VERSION.scored]).as('k')),
     ),
   },
   unscored: {
@@ -263,13 +237,7 @@ const pages = {
       ]),
     ),
     keys: byShape((db, shape: Ordered, values: FilterValues & PageValues) =>
-      pageKeys(
-        db,
-        unscoredOrder(db, shape, values)
-          .select([...NAME_KEY, VERSION.unscored])
-          .as('k'),
-        sql`k.last_name, k.first_name, k.id`,
-      ),
+      pageKeys(db, unscoredOrder(db, shape, values).select(['e.id', VERSION.unscored]).as('k')),
     ),
   },
 };

@@ -140,10 +140,16 @@ export function createAverageScoresService({ db }: { db: Kysely<DB> }) {
         known?.total ?? counts(filters).then(({ total: all }) => all),
         readKeys(),
       ]);
-      const employees = await pageThrough(rememberedEntries(db), keys, readRows, (row) => ({
-        key: itemKey(row.id, row.version, null),
-        item: toAverageScoreEntry(row),
-      }));
+      const employees = await pageThrough(
+        rememberedEntries(db),
+        keys,
+        readRows,
+        (row) => ({
+          key: itemKey(row.id, row.version, null),
+          item: () => toAverageScoreEntry(row),
+        }),
+        `${query.sort} ${query.order}`,
+      );
       return {
         employees,
         pagination: { page: query.page, limit: query.limit, total },

@@ -75,17 +75,11 @@ const metricTypesPage = queryByShape(
  */
 const metricTypeKeysPage = queryByShape(
   (db, shape: MetricTypeListShape, values: PageValues) => {
-    const direction = sql.raw(shape.order === 'desc' ? 'desc' : 'asc');
-    const page = pageOfMetricTypes(db, shape, values).select([
-      'id',
-      'row_version',
-      sortKeyOf(shape).as('sort_key'),
-    ]);
-    const order = sql`p.sort_key ${direction}, p.id ${direction}`;
+    const page = pageOfMetricTypes(db, shape, values).select(['id', 'row_version']);
     return db
       .selectFrom(page.as('p'))
       .select([
-        pageKeysText(sql`p.id`, sql`p.row_version`, order).as('keys'),
+        pageKeysText(sql`p.id`, sql`p.row_version`).as('keys'),
         sql<null>`null`.as('tables'),
       ]);
   },

@@ -66,10 +66,16 @@ export function createMetricTypesService(db: Kysely<DB>) {
   return {
     async list(query: MetricTypeListQuery): Promise<MetricTypeList> {
       const { keys, rows, total } = await listMetricTypes(db, query);
-      const types = await pageThrough(rememberedTypes(db), keys, rows, (row) => ({
-        key: itemKey(row.id, row.row_version, null),
-        item: toMetricType(row),
-      }));
+      const types = await pageThrough(
+        rememberedTypes(db),
+        keys,
+        rows,
+        (row) => ({
+          key: itemKey(row.id, row.row_version, null),
+          item: () => toMetricType(row),
+        }),
+        `${query.sort} ${query.order}`,
+      );
       return {
         metric_types: types,
         pagination: { page: query.page, limit: query.limit, total },

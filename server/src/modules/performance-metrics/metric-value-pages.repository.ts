@@ -124,7 +124,7 @@ function valuePage<P extends unknown[]>(
     keys: compiled(
       sql`id, row_version, created_at`,
       ({ from, which }, params) => sql<KeysRow>`select
-        ${pageKeyColumns(sql`p.id`, sql`p.row_version`, NEWEST_FIRST, SHOWN_TABLES)},
+        ${pageKeyColumns(sql`p.id`, sql`p.row_version`, SHOWN_TABLES)},
         coalesce(${total(...params)}, 0) as list_total
         from ${from} ${which}`,
     ),
@@ -202,7 +202,7 @@ export async function pageOfEnrichedValues(
   const [keys] = await page.keys();
   const rows = await pageThrough(rememberedValues(db), keys!, page.rows, (row) => ({
     key: itemKey(row.id, row.row_version, row.tables),
-    item: toPerformanceMetric(row, row, row),
+    item: () => toPerformanceMetric(row, row, row),
   }));
   return { rows, total: Number(keys!.list_total) };
 }

@@ -117,7 +117,7 @@ const hrQuestionKeys = queryByShape(
           ? questionsInOrder(db, shape.status, values).as('k')
           : hrPage(db, shape, values).select(['q.id', 'q.row_version', 'q.updated_at']).as('k');
     return db.selectFrom(page).select([
-      pageKeysText(sql`k.id`, sql`k.row_version`, sql`k.updated_at desc, k.id desc`).as('keys'),
+      pageKeysText(sql`k.id`, sql`k.row_version`).as('keys'),
       tableVersions(SHOWN_TABLES).as('tables'),
       // Without a search, the total kept by triggers (0007), in the same statement.
       (shape.search === null ? questionsInState(shape.status) : sql`null`).as('list_total'),

@@ -121,7 +121,7 @@ export function createQuestionsService(db: Kysely<DB>) {
       );
       const responses = await pageThrough(rememberedHrResponses(db), keys, rows, (row) => ({
         key: itemKey(row.id, row.row_version, row.tables),
-        item: toHrResponse(row),
+        item: () => toHrResponse(row),
       }));
       return {
         responses,

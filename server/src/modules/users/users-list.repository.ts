@@ -172,9 +172,6 @@ function inOrder<Query extends { orderBy: OrderBy<Query> }>(query: Query, shape:
   return query.orderBy(sql.ref('u.id'), shape.order);
 }
 
-/** The column of the keys statement's page `p` holding its `i`th sort key. */
-const sortKey = (i: number) => `sort_key_${i}`;
-
 type UserKeys = PageKeys & { list_total: number | string | null };
 
 /**
@@ -185,22 +182,13 @@ type UserKeys = PageKeys & { list_total: number | string | null };
  */
 const userKeysPage = queryByShape(
   (db: Kysely<DB>, shape: UserPageShape, values: UserPageValues) => {
-    const keys = SORT_KEYS[shape.sort];
-    let page = filteredUsers(db, shape, values, { walk: shape.walk }).select([
+    const page = filteredUsers(db, shape, values, { walk: shape.walk }).select([
       'u.id',
       'u.row_version',
     ]);
-    keys.forEach((key, i) => {
-      page = page.select(sql`${key}`.as(sortKey(i)));
-    });
-    const direction = sql.raw(shape.order === 'desc' ? 'desc' : 'asc');
-    const inPageOrder = sql.join([
-      ...keys.map((_, i) => sql`${sql.ref(`p.${sortKey(i)}`)} ${direction}`),
-      sql`p.id ${direction}`,
-    ]);
     const keptTotal = shape.search ? sql`null` : listTotalValue(values.total);
     const statement = sql<UserKeys>`select
-        ${pageKeyColumns(sql`p.id`, sql`p.row_version`, inPageOrder, SHOWN_TABLES)},
+        ${pageKeyColumns(sql`p.id`, sql`p.row_version`, SHOWN_TABLES)},
         ${keptTotal} as list_total
       from ${inOrder(page, shape).limit(values.limit).offset(values.offset).as('p')}`;
     return { compile: () => statement.compile(db) };

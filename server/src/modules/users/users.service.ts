@@ -65,10 +65,16 @@ export function createUsersService(db: Kysely<DB>) {
     /** `dataVersion`: the guard's, under which a search's count is remembered. */
     async list(query: ListUsersQuery, dataVersion: number | null = null): Promise<UserList> {
       const { keys, rows, total } = await listUsers(db, query, dataVersion);
-      const users = await pageThrough(rememberedUsers(db), keys, rows, (row) => ({
-        key: itemKey(row.id, row.row_version, row.tables),
-        item: toUser(row),
-      }));
+      const users = await pageThrough(
+        rememberedUsers(db),
+        keys,
+        rows,
+        (row) => ({
+          key: itemKey(row.id, row.row_version, row.tables),
+          item: () => toUser(row),
+        }),
+        `${query.sort} ${query.order}`,
+      );
       return {
         users,
         pagination: { page: query.page, limit: query.limit, total },
