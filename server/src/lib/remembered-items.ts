@@ -35,12 +35,13 @@ export function itemKey(id: number, version: string | number, tables: string | n
  * item and of each page (lib/response-serializer.ts), and a page remembered whole is sent
  * without a row read, mapped, checked or serialised again.
  *
- * At most `maxEntries` items and a tenth as many pages; past that the oldest tenth goes
+ * At most `maxEntries` items and a twentieth as many pages (each also holds, while it is kept,
+ * the serialiser's bytes of its last answer: 10-30 KB); past that the oldest tenth goes
  * (lib/remembered-answers.ts).
  */
 export function createRememberedItems<Item extends object>(maxEntries: number) {
   const items = createRememberedAnswers<number, Item>(maxEntries);
-  const pages = createRememberedAnswers<string, Item[]>(Math.ceil(maxEntries / 10));
+  const pages = createRememberedAnswers<string, Item[]>(Math.ceil(maxEntries / 20));
   return {
     /** The item kept for `key`, or `item` kept for it from now on; frozen either way. */
     item(key: ItemKey, item: () => Item): Item {
@@ -51,7 +52,8 @@ export function createRememberedItems<Item extends object>(maxEntries: number) {
       return frozen;
     },
     /** The page answered for these keys in this order; undefined when not kept. */
-    page: (order: string, page: PageKeys) => pages.at(`${order}\u0000${page.keys}`, page.tables ?? ''),
+    page: (order: string, page: PageKeys) =>
+      pages.at(`${order}\u0000${page.keys}`, page.tables ?? ''),
     /** Keeps the page of these keys in this order, frozen, and gives it back. */
     rememberPage(order: string, page: PageKeys, pageItems: Item[]): Item[] {
       const frozen = unchanging(pageItems);
@@ -115,6 +117,12 @@ export async function pageThrough<Row, Item extends object>(
   if (whole) return whole;
   const read = (await readRows()).map(itemOf);
   const items = read.map(({ key, item }) => remembered.item(key, item));
-  if (!sameRows(page, read.map(({ key }) => key))) return items;
+  if (
+    !sameRows(
+      page,
+      read.map(({ key }) => key),
+    )
+  )
+    return items;
   return remembered.rememberPage(order, page, items);
 }
