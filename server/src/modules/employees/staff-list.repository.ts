@@ -165,8 +165,7 @@ type StaffKeys = PageKeys & { list_total: number | string | null };
 /**
  * The page's keys in one row (db/page-keys.ts), from its derived table alone, with the kept
  * total: what pageThrough needs to know whether it is kept. The versions of the manager and
- * account an item shows are those of their tables, not of each row: no join. The keys are in the
- * page's order again, by the columns of `p` the page was ordered by.
+ * account an item shows are those of their tables, not of each row: no join.
  */
 const staffPageKeys = queryByShape(
   (db: Kysely<DB>, shape: StaffPageShape, values: StaffPageValues) => {

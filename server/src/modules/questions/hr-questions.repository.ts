@@ -100,9 +100,8 @@ type KeyedPage = AliasedExpression<{ id: number; row_version: number; updated_at
 
 /**
  * The same page's keys alone, in one row (lib/remembered-items.ts, `PageKeys`): what the service
- * needs to give the items it remembers. The page is found as hrPage finds it, and aggregated in
- * its order again (an aggregate over an ordered subquery is not bound to keep it). The walk of
- * `questions_search` reads no employee: the employees' version is their table's, and every
+ * needs to give the items it remembers. The page is found as hrPage finds it (without a search,
+ * from questions alone: questionsInOrder). The walk of `questions_search` reads no employee: the employees' version is their table's, and every
  * question has its employee (a foreign key). The other forms keep theirs, which their filters
  * are written against (hr-question-filters.ts).
  */

@@ -176,9 +176,8 @@ type UserKeys = PageKeys & { list_total: number | string | null };
 
 /**
  * A page's keys in one row (db/page-keys.ts), with the kept total when there is no search: the
- * page is cut from the accounts alone, ids, versions and sort keys, and its keys aggregated in
- * its order again, by those sort keys. Of the linked employee an item shows its name, whose
- * version is that of the employees table: no join.
+ * page is cut from the accounts alone, ids and versions. Of the linked employee an item shows
+ * its name, whose version is that of the employees table: no join.
  */
 const userKeysPage = queryByShape(
   (db: Kysely<DB>, shape: UserPageShape, values: UserPageValues) => {
