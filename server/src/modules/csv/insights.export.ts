@@ -4,11 +4,8 @@ import { scoreBand } from '#contract/scores';
 import { keyColumns, keysetBatches, type SortKey } from '../../db/keyset';
 import type { DB } from '../../db/schema';
 import type { CsvRecord } from '../../lib/csv';
-import {
-  EMPLOYEE_COLUMNS,
-  filteredEmployees,
-  type AverageScoreRow,
-} from '../insights/average-scores.repository';
+import { filteredEmployees } from '../insights/average-score-filters';
+import { EMPLOYEE_COLUMNS, type AverageScoreRow } from '../insights/average-scores.repository';
 import { rankedStaff } from '../insights/rankings.repository';
 import { EXPORT_BATCH_SIZE } from './staff.export';
 

@@ -12,10 +12,10 @@ import {
   countEmployees,
   countScoredEmployees,
   maintainedCounts,
-  type AverageScoreFilters,
   type AverageScorePage,
   type AverageScoreRow,
 } from './average-scores.repository';
+import type { AverageScoreFilters } from './average-score-filters';
 
 export function toAverageScoreEntry(row: AverageScoreRow): AverageScoreEntry {
   const average = Number(row.average_score ?? 0);
