@@ -111,7 +111,8 @@ export function createAverageScoresService({ db }: { db: Kysely<DB> }) {
     async list(query: AverageScoresQuery): Promise<AverageScores> {
       const filters = { search: query.search, department: query.department };
       const page = { limit: query.limit, offset: (query.page - 1) * query.limit };
-      // The name order needs no count first: it is asked for beside the page.
+      // The name order needs no count first: its keys bring the kept total, or a search's count
+      // is asked for beside them.
       const known = query.sort === 'name' ? null : await counts(filters);
       const direction = query.order;
       /** The page's parts, each read by `run`: by name one, by score one or two. */
@@ -136,10 +137,17 @@ export function createAverageScoresService({ db }: { db: Kysely<DB> }) {
             (rows) => rows.length,
           )
         ).flat();
-      const [total, keys] = await Promise.all([
-        known?.total ?? counts(filters).then(({ total: all }) => all),
-        readKeys(),
-      ]);
+      // The name order's keys bring the total kept by triggers when there is no search.
+      const byName = async () => {
+        const keysOfPage = () => averageScorePage.keys(db, 'byName', filters, direction, page);
+        if (filters.search === undefined) {
+          const read = await keysOfPage();
+          return [Number(read.list_total ?? 0), read] as const;
+        }
+        const [{ total: all }, read] = await Promise.all([counts(filters), keysOfPage()]);
+        return [all, read] as const;
+      };
+      const [total, keys] = known ? [known.total, await readKeys()] : await byName();
       const employees = await pageThrough(
         rememberedEntries(db),
         keys,
