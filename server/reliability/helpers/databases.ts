@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, inject } from 'vitest';
 import { openDatabase, type Database, type Engine } from '../../src/db/database';
-import { databaseUrl, withAdminClient } from '../../test/helpers/postgres';
+import { databaseUrl, dropDatabase, withAdminClient } from '../../test/helpers/postgres';
 
 /** Where a server under test keeps its data: a fresh folder, and for PostgreSQL a fresh database. */
 export interface TestStore {
@@ -36,11 +36,8 @@ export async function createStore(engine: Engine): Promise<TestStore> {
     open: () => openDatabase({ databaseUrl: url, sqliteFile, poolSize: 2 }),
     async remove() {
       rmSync(dataDir, { recursive: true, force: true });
-      if (name) {
-        await withAdminClient((client) =>
-          client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-        );
-      }
+      // Retried while autovacuum, busy after the writes, is still attached to it.
+      if (name) await dropDatabase(name);
     },
   };
 }
