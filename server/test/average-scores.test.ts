@@ -1,4 +1,4 @@
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it, onTestFinished } from 'vitest';
 import { errorEnvelope } from './helpers/error-envelope';
 import { insertEmployee, recordMetricValue } from './helpers/factories';
 import { describeEachEngine } from './helpers/test-app';
@@ -97,6 +97,41 @@ describeEachEngine('average scores', (ctx) => {
       ids.Ben,
       ids.Flo,
       appEmployee,
+    ]);
+  });
+
+  it('breaks a tie on score by the names as they are now, after a rename', async () => {
+    const db = ctx().db;
+    const tag = `Tied${ctx().engine}`;
+    const first = await insertEmployee(db, { first_name: 'Kit', last_name: `${tag}B` });
+    const second = await insertEmployee(db, { first_name: 'Lou', last_name: `${tag}C` });
+    for (const employeeId of [second, first])
+      await recordMetricValue(db, { employeeId, value: 42 });
+    onTestFinished(async () => {
+      await db.deleteFrom('employees').where('id', 'in', [first, second]).execute();
+    });
+    let read = 0;
+    // The whole list (the rank index alone) and a search (the staff filtered first), each on a
+    // URL of its own so that no cached answer is given.
+    const orders = async () => {
+      const ids = async (query: string) =>
+        (await list(`?sort=score&order=desc&limit=1000${query}&read=${read++}`)).employees
+          .map((e) => e.id)
+          .filter((id) => id === first || id === second);
+      return [await ids(''), await ids(`&search=${tag}`)];
+    };
+    expect(await orders()).toEqual([
+      [first, second],
+      [first, second],
+    ]);
+    await db
+      .updateTable('employees')
+      .set({ last_name: `${tag}D` })
+      .where('id', '=', first)
+      .execute();
+    expect(await orders()).toEqual([
+      [second, first],
+      [second, first],
     ]);
   });
 

@@ -11,6 +11,8 @@ export type Timestamp = ColumnType<Date | string, string, string>;
 type Id = Generated<number>;
 /** Moved by a trigger on every update of the row (migration 0020); never written by the API. */
 type RowVersion = ColumnType<number, never, never>;
+/** Copied from another row by triggers (migration 0022); never written by the API. */
+type CopiedByTrigger<T> = ColumnType<T, never, never>;
 
 export interface UsersTable {
   id: Id;
@@ -125,6 +127,9 @@ export interface EmployeeScoresTable {
   /** value_sum_hundredths / metric_count / 100, stored so rankings can use an index. */
   average_score: number;
   updated_at: Timestamp;
+  /** The employee's names, for the rank index's ties (migration 0022). */
+  last_name: CopiedByTrigger<string>;
+  first_name: CopiedByTrigger<string>;
 }
 
 /** The same totals per calendar month (server time zone); semesters sum their months. */

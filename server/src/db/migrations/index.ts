@@ -20,6 +20,7 @@ import * as monthlyScoresCoveringIndex from './0018_monthly_scores_covering_inde
 import * as employeeDashboardVersions from './0019_employee_dashboard_versions';
 import * as rowVersions from './0020_row_versions';
 import * as tableVersions from './0021_table_versions';
+import * as scoreRankNames from './0022_score_rank_names';
 
 /** Every migration in the order it runs. Append; never edit or reorder a released one. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0019_employee_dashboard_versions': employeeDashboardVersions,
   '0020_row_versions': rowVersions,
   '0021_table_versions': tableVersions,
+  '0022_score_rank_names': scoreRankNames,
 };

@@ -1,4 +1,4 @@
-import { sql, type AliasedExpression, type Kysely } from 'kysely';
+import { sql, type AliasedExpression, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../db/schema';
 import { pageKeysText } from '../../db/page-keys';
 import { preparedQuery } from '../../db/prepared-query';
@@ -105,17 +105,58 @@ function byNameOrder(db: Kysely<DB>, shape: Ordered, values: FilterValues & Page
     .offset(values.offset);
 }
 
+/**
+ * The scored run's page as `s`: the score rows of the staff the filters keep, in the run's
+ * order, cut to the window, with what an entry's version shows of them. Without filters it is
+ * read from the rank index alone, names and sum included (migration 0022): the rows a deep page
+ * skips are never looked up, in the score rows or in `employees`.
+ */
+function scoredPage(db: Kysely<DB>, shape: Ordered, values: FilterValues & PageValues) {
+  const scores =
+    shape.search || shape.department
+      ? (filteredByShape(db, shape, values).innerJoin(
+          'employee_scores as r',
+          'r.employee_id',
+          'e.id',
+        ) as unknown as ScoreRows)
+      : db.selectFrom('employee_scores as r');
+  return scores
+    .where('r.metric_count', '>', sql.lit(0))
+    .select([
+      'r.employee_id',
+      'r.average_score',
+      'r.metric_count',
+      'r.value_sum_hundredths',
+      'r.last_name',
+      'r.first_name',
+    ])
+    .orderBy('r.average_score', shape.direction)
+    .orderBy('r.metric_count', shape.direction)
+    .orderBy('r.last_name')
+    .orderBy('r.first_name')
+    .orderBy('r.employee_id')
+    .limit(values.limit)
+    .offset(values.offset)
+    .as('s');
+}
+
+type ScoreRows = SelectQueryBuilder<DB & { r: DB['employee_scores'] }, 'r', object>;
+
+/** The scored run's page joined with its 50 employees, in no particular order (its keys). */
+function scoredEntries(db: Kysely<DB>, shape: Ordered, values: FilterValues & PageValues) {
+  return db
+    .selectFrom(scoredPage(db, shape, values))
+    .innerJoin('employees as e', 'e.id', 's.employee_id');
+}
+
+/** The same in the run's order (its rows). */
 function scoredOrder(db: Kysely<DB>, shape: Ordered, values: FilterValues & PageValues) {
-  return filteredByShape(db, shape, values)
-    .innerJoin('employee_scores as s', 's.employee_id', 'e.id')
-    .where('s.metric_count', '>', sql.lit(0))
+  return scoredEntries(db, shape, values)
     .orderBy('s.average_score', shape.direction)
     .orderBy('s.metric_count', shape.direction)
-    .orderBy('e.last_name')
-    .orderBy('e.first_name')
-    .orderBy('e.id')
-    .limit(values.limit)
-    .offset(values.offset);
+    .orderBy('s.last_name')
+    .orderBy('s.first_name')
+    .orderBy('s.employee_id');
 }
 
 function unscoredOrder(db: Kysely<DB>, shape: FilterShape, values: FilterValues & PageValues) {
@@ -185,7 +226,7 @@ const pages = {
     keys: byShape((db, shape: Ordered, values: FilterValues & PageValues) =>
       pageKeys(
         db,
-        scoredOrder(db, shape, values).select(['e.id', VERSION.scored]).as('k'),
+        scoredEntries(db, shape, values).select(['e.id', VERSION.scored]).as('k'),
         shape,
         values,
       ),
