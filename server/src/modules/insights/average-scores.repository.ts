@@ -1,7 +1,12 @@
-import { sql, type AliasedExpression, type Kysely, type SelectQueryBuilder } from 'kysely';
+import {
+  sql,
+  type AliasedExpression,
+  type Kysely,
+  type RawBuilder,
+  type SelectQueryBuilder,
+} from 'kysely';
 import type { DB } from '../../db/schema';
-import { pageKeysText } from '../../db/page-keys';
-import { preparedQuery } from '../../db/prepared-query';
+import { pageKeysText, tableVersions } from '../../db/page-keys';
 import type { PageKeys } from '../../lib/remembered-items';
 import {
   byShape,
@@ -63,25 +68,67 @@ export async function countScoredEmployees(db: Kysely<DB>, filters: AverageScore
 }
 
 type PageValues = { limit: number; offset: number };
-type Ordered = FilterShape & { direction: Direction };
+/**
+ * A run's shape. `counted`: the page's first run by score with no search, which also reads the
+ * counts kept by triggers (keptCounts), and reads no entry when the page starts past its end.
+ */
+type Ordered = FilterShape & { direction: Direction; counted?: boolean };
 
 /**
- * What an entry of the list shows moves its version, one text: the employee's row version
- * (migration 0020), and the count and sum its average comes from (`3.2.15000`; `3..` with no
- * scores). Not a table's version (0021): the scores change with every value recorded. A page's
- * keys are read first, each entry's id and version in one text (lib/remembered-items.ts,
- * `PageKeys`); its rows, with the same version, only when the service does not remember every
- * entry (average-scores.service.ts).
+ * The staff the filters keep, and the scored among them, as kept by 0004's triggers: for a
+ * department, its totals' row; for everyone, the staff count and the score histogram's sum.
+ * Only without a search, which makes them unknowable but by counting.
+ */
+function keptCounts(shape: FilterShape, values: FilterValues) {
+  if (shape.department) {
+    const totals = (column: 'staff_count' | 'scored_staff_count') =>
+      sql<number | string>`coalesce((select ${sql.ref(column)} from department_totals
+        where department = ${values.department}), 0)`;
+    return { total: totals('staff_count'), scored: totals('scored_staff_count') };
+  }
+  return {
+    total: sql<number | string>`coalesce((select value from insight_totals
+      where name = 'employees'), 0)`,
+    scored: sql<number | string>`coalesce((select sum(staff_count) from score_histogram), 0)`,
+  };
+}
+
+/**
+ * For a run read first with the counts: whether the page starts inside it, tested once before
+ * any entry is read (a constant condition), so a page past its end walks none of it.
+ */
+function startsInRun(
+  shape: Ordered,
+  values: FilterValues & PageValues,
+  run: 'scored' | 'unscored',
+): RawBuilder<boolean> {
+  if (!shape.counted) return sql<boolean>`1 = 1`;
+  const { total, scored } = keptCounts(shape, values);
+  const size = run === 'scored' ? scored : sql`(${total} - ${scored})`;
+  return sql<boolean>`${values.offset} < ${size}`;
+}
+
+/**
+ * What an entry of the list shows moves its version, one text: the count and sum its average
+ * comes from (`2.15000`; `.` with no scores), with the version of `employees` (migration 0021)
+ * for its name, email, position and department. Not the employee's row version: a page's keys
+ * are then read from indexes alone (the name index; the rank index, migration 0022), no
+ * employee's row looked up. A page's keys are read first, each entry's id and version in one
+ * text (lib/remembered-items.ts, `PageKeys`); its rows, with the same versions, only when the
+ * service does not remember every entry (average-scores.service.ts).
  */
 const VERSION = {
-  scored: sql<string>`cast(e.row_version as text)
-    || '.' || coalesce(cast(s.metric_count as text), '')
+  scored: sql<string>`coalesce(cast(s.metric_count as text), '')
     || '.' || coalesce(cast(s.value_sum_hundredths as text), '')`.as('version'),
-  unscored: sql<string>`cast(e.row_version as text) || '..'`.as('version'),
+  unscored: sql<string>`'.'`.as('version'),
 };
 
+/** The tables whose rows an entry shows besides its scores: the employee's own. */
+const SHOWN_TABLES = ['employees'] as const;
+const shownTables = () => tableVersions(SHOWN_TABLES).as('tables');
+
 /** A row of the list: the employee with their scores, and the version of what it shows. */
-export type AverageScoreListRow = AverageScoreRow & { version: string };
+export type AverageScoreListRow = AverageScoreRow & { version: string; tables: string | null };
 
 /** A row of the runs that read each employee's scores (the names' and the scored). */
 const SCORED_ROW = [
@@ -89,6 +136,7 @@ const SCORED_ROW = [
   's.average_score',
   's.metric_count',
   VERSION.scored,
+  shownTables(),
 ] as const;
 const NO_SCORE = {
   average: sql<null>`null`.as('average_score'),
@@ -122,6 +170,7 @@ function scoredPage(db: Kysely<DB>, shape: Ordered, values: FilterValues & PageV
       : db.selectFrom('employee_scores as r');
   return scores
     .where('r.metric_count', '>', sql.lit(0))
+    .where(startsInRun(shape, values, 'scored'))
     .select([
       'r.employee_id',
       'r.average_score',
@@ -142,16 +191,11 @@ function scoredPage(db: Kysely<DB>, shape: Ordered, values: FilterValues & PageV
 
 type ScoreRows = SelectQueryBuilder<DB & { r: DB['employee_scores'] }, 'r', object>;
 
-/** The scored run's page joined with its 50 employees, in no particular order (its keys). */
-function scoredEntries(db: Kysely<DB>, shape: Ordered, values: FilterValues & PageValues) {
+/** The scored run's page joined with its employees, in the run's order (its rows). */
+function scoredOrder(db: Kysely<DB>, shape: Ordered, values: FilterValues & PageValues) {
   return db
     .selectFrom(scoredPage(db, shape, values))
-    .innerJoin('employees as e', 'e.id', 's.employee_id');
-}
-
-/** The same in the run's order (its rows). */
-function scoredOrder(db: Kysely<DB>, shape: Ordered, values: FilterValues & PageValues) {
-  return scoredEntries(db, shape, values)
+    .innerJoin('employees as e', 'e.id', 's.employee_id')
     .orderBy('s.average_score', shape.direction)
     .orderBy('s.metric_count', shape.direction)
     .orderBy('s.last_name')
@@ -159,8 +203,9 @@ function scoredOrder(db: Kysely<DB>, shape: Ordered, values: FilterValues & Page
     .orderBy('s.employee_id');
 }
 
-function unscoredOrder(db: Kysely<DB>, shape: FilterShape, values: FilterValues & PageValues) {
+function unscoredOrder(db: Kysely<DB>, shape: Ordered, values: FilterValues & PageValues) {
   return filteredByShape(db, shape, values)
+    .where(startsInRun(shape, values, 'unscored'))
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
@@ -180,28 +225,27 @@ function unscoredOrder(db: Kysely<DB>, shape: FilterShape, values: FilterValues 
 
 /**
  * A page's keys in one row, from its rows `k` (each with its id and version), with the staff the
- * filters keep when no search makes them unknowable (the totals kept by 0004's triggers): one
- * statement for the name order instead of two. No table's version: an entry's own version
- * covers what it shows.
+ * filters keep when no search makes them unknowable (keptCounts): one statement for the name
+ * order instead of two; and, for the first run by score, the scored staff too, which tell where
+ * the second run starts.
  */
 function pageKeys(
   db: Kysely<DB>,
   page: AliasedExpression<{ id: number; version: string }, 'k'>,
-  shape: FilterShape,
+  shape: Ordered,
   values: FilterValues,
 ) {
-  const total = shape.search
-    ? sql<null>`null`
-    : shape.department
-      ? sql<number | string | null>`(select staff_count from department_totals
-          where department = ${values.department})`
-      : sql<number | string | null>`(select value from insight_totals where name = 'employees')`;
+  const counts = shape.search ? null : keptCounts(shape, values);
+  const none = sql<null>`null`;
+  const total: RawBuilder<number | string | null> = counts?.total ?? none;
+  const scored: RawBuilder<number | string | null> = shape.counted && counts ? counts.scored : none;
   return db
     .selectFrom(page)
     .select([
       pageKeysText(sql`k.id`, sql`k.version`).as('keys'),
-      sql<null>`null`.as('tables'),
+      shownTables(),
       total.as('list_total'),
+      scored.as('scored_total'),
     ]);
 }
 
@@ -226,7 +270,10 @@ const pages = {
     keys: byShape((db, shape: Ordered, values: FilterValues & PageValues) =>
       pageKeys(
         db,
-        scoredEntries(db, shape, values).select(['e.id', VERSION.scored]).as('k'),
+        db
+          .selectFrom(scoredPage(db, shape, values))
+          .select([sql<number>`s.employee_id`.as('id'), VERSION.scored])
+          .as('k'),
         shape,
         values,
       ),
@@ -239,6 +286,7 @@ const pages = {
         NO_SCORE.average,
         NO_SCORE.count,
         VERSION.unscored,
+        shownTables(),
       ]),
     ),
     keys: byShape((db, shape: Ordered, values: FilterValues & PageValues) =>
@@ -259,7 +307,8 @@ export type AverageScorePage = 'byName' | 'scored' | 'unscored';
  * keys in one row, or its rows whole. byName: staff in name order (last name, first name, id),
  * with their scores if any; scored: scored staff by average score, then metric count, in
  * `direction`, ties by name, then id; unscored: staff with no metric value yet (score 0), by
- * name.
+ * name. `counted`: the first run by score with no search, its keys read with the kept counts
+ * (`Ordered`).
  */
 export const averageScorePage = {
   async keys(
@@ -268,10 +317,13 @@ export const averageScorePage = {
     filters: AverageScoreFilters,
     direction: Direction,
     window: PageValues,
-  ): Promise<PageKeys & { list_total: number | string | null }> {
+    { counted = false } = {},
+  ): Promise<
+    PageKeys & { list_total: number | string | null; scored_total: number | string | null }
+  > {
     const [keys] = await pages[which].keys(
       db,
-      { ...shapeOf(filters), direction },
+      { ...shapeOf(filters), direction, counted },
       { ...valuesOf(filters), ...window },
     );
     return keys!;
@@ -290,30 +342,3 @@ export const averageScorePage = {
     );
   },
 };
-
-const departmentTotals = preparedQuery(
-  (department: string) => sql<{
-    staff_count: number | string;
-    scored_staff_count: number | string;
-  }>`select staff_count, scored_staff_count from department_totals
-    where department = ${department}`,
-);
-
-const staffTotals = preparedQuery(
-  () => sql<{ total: number | string | null; scored: number | string | null }>`select
-    (select value from insight_totals where name = 'employees') as total,
-    (select sum(staff_count) from score_histogram) as scored`,
-);
-
-/** Staff and scored staff from the maintained totals, when no search makes them unknowable. */
-export async function maintainedCounts(
-  db: Kysely<DB>,
-  department: string | undefined,
-): Promise<{ total: number; scored: number }> {
-  if (department !== undefined) {
-    const [row] = await departmentTotals(db, department);
-    return { total: Number(row?.staff_count ?? 0), scored: Number(row?.scored_staff_count ?? 0) };
-  }
-  const [row] = await staffTotals(db);
-  return { total: Number(row?.total ?? 0), scored: Number(row?.scored ?? 0) };
-}

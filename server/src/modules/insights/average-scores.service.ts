@@ -11,7 +11,6 @@ import {
   averageScorePage,
   countEmployees,
   countScoredEmployees,
-  maintainedCounts,
   type AverageScorePage,
   type AverageScoreRow,
 } from './average-scores.repository';
@@ -48,15 +47,22 @@ function keysIn({ keys }: PageKeys): number {
   return count;
 }
 
-/** The keys of one page read as two runs' parts, in order. No entry shows a table's version. */
+/**
+ * The keys of one page read as two runs' parts, in order. Parts read at other versions of the
+ * tables (a write came between them) name no versions: the page is then read whole, and not
+ * kept (lib/remembered-items.ts).
+ */
 function joinedKeys(parts: PageKeys[]): PageKeys {
   const keys = parts.flatMap((part) => (part.keys ? [part.keys] : []));
-  return { keys: keys.length > 0 ? keys.join(',') : null, tables: null };
+  const tables = parts.every((part) => part.tables === parts[0]!.tables) ? parts[0]!.tables : null;
+  return { keys: keys.length > 0 ? keys.join(',') : null, tables };
 }
 
+type Counts = { total: number; scored: number };
+
 export function createAverageScoresService({ db }: { db: Kysely<DB> }) {
-  async function counts(filters: AverageScoreFilters) {
-    if (filters.search === undefined) return maintainedCounts(db, filters.department);
+  /** A search's staff and scored staff, counted (with no search the keys bring them). */
+  async function searchCounts(filters: AverageScoreFilters): Promise<Counts> {
     const [total, scored] = await Promise.all([
       countEmployees(db, filters),
       countScoredEmployees(db, filters),
@@ -69,29 +75,30 @@ export function createAverageScoresService({ db }: { db: Kysely<DB> }) {
    * unscored staff at 0 (by name). Descending puts the scored first; ascending the unscored.
    * A page takes what it needs from the first run and the rest from the second: `read` reads a
    * run's part of it (its keys, or its rows), `sizeOf` tells how many entries a part has.
+   * `firstPart`: the first run's part, already read (with the counts).
    */
   async function byScore<Part>(
     read: (which: AverageScorePage, window: Window) => Promise<Part>,
     sizeOf: (part: Part) => number,
     direction: 'asc' | 'desc',
-    scoredTotal: number,
-    total: number,
+    { scored, total }: Counts,
     page: Window,
+    firstPart?: Part,
   ): Promise<Part[]> {
     const [first, second] =
       direction === 'desc'
         ? [
-            { size: scoredTotal, which: 'scored' as const },
+            { size: scored, which: 'scored' as const },
             { size: Infinity, which: 'unscored' as const },
           ]
         : [
-            { size: total - scoredTotal, which: 'unscored' as const },
+            { size: total - scored, which: 'unscored' as const },
             { size: Infinity, which: 'scored' as const },
           ];
     const parts: Part[] = [];
     let taken = 0;
     if (page.offset < first.size) {
-      const part = await read(first.which, page);
+      const part = firstPart ?? (await read(first.which, page));
       parts.push(part);
       taken = sizeOf(part);
     }
@@ -111,49 +118,51 @@ export function createAverageScoresService({ db }: { db: Kysely<DB> }) {
     async list(query: AverageScoresQuery): Promise<AverageScores> {
       const filters = { search: query.search, department: query.department };
       const page = { limit: query.limit, offset: (query.page - 1) * query.limit };
-      // The name order needs no count first: its keys bring the kept total, or a search's count
-      // is asked for beside them.
-      const known = query.sort === 'name' ? null : await counts(filters);
       const direction = query.order;
-      /** The page's parts, each read by `run`: by name one, by score one or two. */
-      const parts = async <Part>(
-        run: (which: AverageScorePage, window: Window) => Promise<Part>,
-        sizeOf: (part: Part) => number,
-      ) =>
-        known
-          ? byScore(run, sizeOf, direction, known.scored, known.total, page)
-          : [await run('byName', page)];
-      const readKeys = async () =>
-        joinedKeys(
-          await parts(
-            (which, window) => averageScorePage.keys(db, which, filters, direction, window),
-            keysIn,
-          ),
-        );
-      const readRows = async () =>
-        (
-          await parts(
-            (which, window) => averageScorePage.rows(db, which, filters, direction, window),
-            (rows) => rows.length,
-          )
-        ).flat();
-      // The name order's keys bring the total kept by triggers when there is no search.
+      const keysOf = (which: AverageScorePage, window: Window, counted = false) =>
+        averageScorePage.keys(db, which, filters, direction, window, { counted });
+      const rowsOf = (which: AverageScorePage, window: Window) =>
+        averageScorePage.rows(db, which, filters, direction, window);
+
+      /** The page's keys and the list's total, and how its rows are read if need be. */
       const byName = async () => {
-        const keysOfPage = () => averageScorePage.keys(db, 'byName', filters, direction, page);
+        const readRows = () => rowsOf('byName', page);
+        // Without a search, the keys bring the total kept by triggers.
         if (filters.search === undefined) {
-          const read = await keysOfPage();
-          return [Number(read.list_total ?? 0), read] as const;
+          const keys = await keysOf('byName', page);
+          return { keys, total: Number(keys.list_total ?? 0), readRows };
         }
-        const [{ total: all }, read] = await Promise.all([counts(filters), keysOfPage()]);
-        return [all, read] as const;
+        const [{ total }, keys] = await Promise.all([
+          searchCounts(filters),
+          keysOf('byName', page),
+        ]);
+        return { keys, total, readRows };
       };
-      const [total, keys] = known ? [known.total, await readKeys()] : await byName();
+      const scoreOrder = async () => {
+        let counts: Counts;
+        let firstPart: PageKeys | undefined;
+        if (filters.search === undefined) {
+          // The first run's keys bring the counts, which say whether and where the second starts.
+          const first = direction === 'desc' ? 'scored' : 'unscored';
+          const read = await keysOf(first, page, true);
+          counts = { total: Number(read.list_total ?? 0), scored: Number(read.scored_total ?? 0) };
+          firstPart = read;
+        } else {
+          counts = await searchCounts(filters);
+        }
+        const parts = await byScore(keysOf, keysIn, direction, counts, page, firstPart);
+        const readRows = async () =>
+          (await byScore(rowsOf, (rows) => rows.length, direction, counts, page)).flat();
+        return { keys: joinedKeys(parts), total: counts.total, readRows };
+      };
+
+      const { keys, total, readRows } = query.sort === 'name' ? await byName() : await scoreOrder();
       const employees = await pageThrough(
         rememberedEntries(db),
         keys,
         readRows,
         (row) => ({
-          key: itemKey(row.id, row.version, null),
+          key: itemKey(row.id, row.version, row.tables),
           item: () => toAverageScoreEntry(row),
         }),
         `${query.sort} ${query.order}`,
