@@ -70,28 +70,24 @@ const metricTypesPage = queryByShape(
 );
 
 /**
- * Its types' ids and versions alone (migration 0020), in one row (db/page-keys.ts): what the
- * service needs to give the types it remembers.
+ * Its types' ids and versions alone (migration 0020), in one row (db/page-keys.ts), with how
+ * many types match: what the service needs to give the types it remembers, in one statement
+ * (each costs SQLite a read transaction of its own, two locking calls).
  */
 const metricTypeKeysPage = queryByShape(
   (db, shape: MetricTypeListShape, values: PageValues) => {
     const page = pageOfMetricTypes(db, shape, values).select(['id', 'row_version']);
+    const matching = filteredMetricTypes(db, shape, values.pattern).select((s) =>
+      s.fn.countAll<number | string>().as('total'),
+    );
     return db
       .selectFrom(page.as('p'))
       .select([
         pageKeysText(sql`p.id`, sql`p.row_version`).as('keys'),
         sql<null>`null`.as('tables'),
+        matching.as('list_total'),
       ]);
   },
-  { plannedOnce: (shape) => !shape.search },
-);
-
-const metricTypesCount = queryByShape(
-  // Its SQL depends on the search alone, not on the order: compiled once for each.
-  (db, shape: { search: boolean }, values: { pattern: string }) =>
-    filteredMetricTypes(db, shape, values.pattern).select((s) =>
-      s.fn.countAll<number>().as('total'),
-    ),
   { plannedOnce: (shape) => !shape.search },
 );
 
@@ -104,14 +100,11 @@ export async function listMetricTypes(db: Kysely<DB>, query: MetricTypeListQuery
   const shape = { search: Boolean(query.search), sort: query.sort, order: query.order };
   const pattern = query.search ? containsPattern(query.search) : '';
   const values = { pattern, limit: query.limit, offset: (query.page - 1) * query.limit };
-  const [[keys], [count]] = await Promise.all([
-    metricTypeKeysPage(db, shape, values),
-    metricTypesCount(db, { search: shape.search }, { pattern }),
-  ]);
+  const [keys] = await metricTypeKeysPage(db, shape, values);
   return {
     keys: keys!,
     rows: () => metricTypesPage(db, shape, values),
-    total: Number(count?.total ?? 0),
+    total: Number(keys!.list_total ?? 0),
   };
 }
 
