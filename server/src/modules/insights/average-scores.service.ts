@@ -54,8 +54,9 @@ function keysIn({ keys }: PageKeys): number {
  */
 function joinedKeys(parts: PageKeys[]): PageKeys {
   const keys = parts.flatMap((part) => (part.keys ? [part.keys] : []));
-  const tables = parts.every((part) => part.tables === parts[0]!.tables) ? parts[0]!.tables : null;
-  return { keys: keys.length > 0 ? keys.join(',') : null, tables };
+  const tables = parts[0]?.tables ?? null;
+  const alike = parts.every((part) => part.tables === tables);
+  return { keys: keys.length > 0 ? keys.join(',') : null, tables: alike ? tables : null };
 }
 
 type Counts = { total: number; scored: number };
