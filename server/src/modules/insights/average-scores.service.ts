@@ -31,9 +31,9 @@ export function toAverageScoreEntry(row: AverageScoreRow): AverageScoreEntry {
 }
 
 /**
- * The entries this instance has answered, at the employee's row version and the count and sum
- * the average comes from (average-scores.repository.ts, its `version`): a page reads its keys,
- * and its rows only for an entry not kept (lib/remembered-items.ts).
+ * The entries this instance has answered, at the count and sum the average comes from and the
+ * version of `employees` (average-scores.repository.ts, `VERSION`): a page reads its keys, and
+ * its rows only for an entry not kept (lib/remembered-items.ts).
  */
 const rememberedEntries = rememberedItemsPerDatabase<AverageScoreEntry>(10_000);
 
