@@ -155,10 +155,6 @@ export async function pageOfEnrichedBonuses(
   return { rows, total: Number(keys!.list_total) };
 }
 
-const allBonusesCount = preparedQuery(
-  () => sql<{ total: number }>`select value as total from insight_totals where name = 'bonuses'`,
-);
-
 /** One employee's bonuses: an indexed count over (employee_id, created_at). */
 function bonusesOf(employeeId: Expression<number | null> | number) {
   return sql<number | string>`(select count(*) from bonuses where employee_id = ${employeeId})`;
@@ -175,12 +171,9 @@ const employeeBonusesCount = preparedQuery(
   (employeeId: number) => sql<{ total: number | string }>`select ${bonusesOf(employeeId)} as total`,
 );
 
-/** One employee's bonuses, or all bonuses: the total kept by triggers (0004), not a count. */
-export async function countBonuses(db: Kysely<DB>, employeeId: number | undefined) {
-  const [row] =
-    employeeId === undefined
-      ? await allBonusesCount(db)
-      : await employeeBonusesCount(db, employeeId);
+/** How many bonuses one employee has (bonusesOf), for their bonus toast. */
+export async function countBonuses(db: Kysely<DB>, employeeId: number) {
+  const [row] = await employeeBonusesCount(db, employeeId);
   return Number(row?.total ?? 0);
 }
 
