@@ -8,6 +8,7 @@ import {
 import type { DB } from '../../db/schema';
 import { pageKeysText, tableVersions } from '../../db/page-keys';
 import type { PageKeys } from '../../lib/remembered-items';
+import { keptCounts, startsInRun } from './average-score-counts';
 import {
   byShape,
   filteredByShape,
@@ -46,67 +47,12 @@ export const EMPLOYEE_COLUMNS = [
   'e.department',
 ] as const;
 
-const employeesCount = byShape((db, shape: FilterShape, values) =>
-  filteredByShape(db, shape, values).select((eb) => eb.fn.countAll<number>().as('n')),
-);
-
-const scoredEmployeesCount = byShape((db, shape: FilterShape, values) =>
-  filteredByShape(db, shape, values)
-    .innerJoin('employee_scores as s', 's.employee_id', 'e.id')
-    .where('s.metric_count', '>', sql.lit(0))
-    .select((eb) => eb.fn.countAll<number>().as('n')),
-);
-
-export async function countEmployees(db: Kysely<DB>, filters: AverageScoreFilters) {
-  const [row] = await employeesCount(db, shapeOf(filters), valuesOf(filters));
-  return Number(row?.n ?? 0);
-}
-
-export async function countScoredEmployees(db: Kysely<DB>, filters: AverageScoreFilters) {
-  const [row] = await scoredEmployeesCount(db, shapeOf(filters), valuesOf(filters));
-  return Number(row?.n ?? 0);
-}
-
 type PageValues = { limit: number; offset: number };
 /**
  * A run's shape. `counted`: the page's first run by score with no search, which also reads the
  * counts kept by triggers (keptCounts), and reads no entry when the page starts past its end.
  */
 type Ordered = FilterShape & { direction: Direction; counted?: boolean };
-
-/**
- * The staff the filters keep, and the scored among them, as kept by 0004's triggers: for a
- * department, its totals' row; for everyone, the staff count and the score histogram's sum.
- * Only without a search, which makes them unknowable but by counting.
- */
-function keptCounts(shape: FilterShape, values: FilterValues) {
-  if (shape.department) {
-    const totals = (column: 'staff_count' | 'scored_staff_count') =>
-      sql<number | string>`coalesce((select ${sql.ref(column)} from department_totals
-        where department = ${values.department}), 0)`;
-    return { total: totals('staff_count'), scored: totals('scored_staff_count') };
-  }
-  return {
-    total: sql<number | string>`coalesce((select value from insight_totals
-      where name = 'employees'), 0)`,
-    scored: sql<number | string>`coalesce((select sum(staff_count) from score_histogram), 0)`,
-  };
-}
-
-/**
- * For a run read first with the counts: whether the page starts inside it, tested once before
- * any entry is read (a constant condition), so a page past its end walks none of it.
- */
-function startsInRun(
-  shape: Ordered,
-  values: FilterValues & PageValues,
-  run: 'scored' | 'unscored',
-): RawBuilder<boolean> {
-  if (!shape.counted) return sql<boolean>`1 = 1`;
-  const { total, scored } = keptCounts(shape, values);
-  const size = run === 'scored' ? scored : sql`(${total} - ${scored})`;
-  return sql<boolean>`${values.offset} < ${size}`;
-}
 
 /**
  * What an entry of the list shows moves its version, one text: the count and sum its average

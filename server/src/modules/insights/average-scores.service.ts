@@ -9,11 +9,10 @@ import {
 } from '../../lib/remembered-items';
 import {
   averageScorePage,
-  countEmployees,
-  countScoredEmployees,
   type AverageScorePage,
   type AverageScoreRow,
 } from './average-scores.repository';
+import { countEmployees, countScoredEmployees } from './average-score-counts';
 import type { AverageScoreFilters } from './average-score-filters';
 
 export function toAverageScoreEntry(row: AverageScoreRow): AverageScoreEntry {
