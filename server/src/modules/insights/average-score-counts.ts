@@ -57,15 +57,14 @@ export function keptCounts(shape: FilterShape, values: FilterValues) {
 }
 
 /**
- * For a run read first with the counts: whether the page starts inside it, tested once before
- * any entry is read (a constant condition), so a page past its end walks none of it.
+ * For a run read first with the counts (no search): whether the page starts inside it, tested
+ * once before any entry is read (a constant condition), so a page past its end walks none of it.
  */
 export function startsInRun(
-  shape: FilterShape & { counted?: boolean },
+  shape: FilterShape,
   values: FilterValues & { offset: number },
   run: 'scored' | 'unscored',
 ): RawBuilder<boolean> {
-  if (!shape.counted) return sql<boolean>`1 = 1`;
   const { total, scored } = keptCounts(shape, values);
   const size = run === 'scored' ? scored : sql`(${total} - ${scored})`;
   return sql<boolean>`${values.offset} < ${size}`;

@@ -116,7 +116,7 @@ function scoredPage(db: Kysely<DB>, shape: Ordered, values: FilterValues & PageV
       : db.selectFrom('employee_scores as r');
   return scores
     .where('r.metric_count', '>', sql.lit(0))
-    .where(startsInRun(shape, values, 'scored'))
+    .$if(Boolean(shape.counted), (q) => q.where(startsInRun(shape, values, 'scored')))
     .select([
       'r.employee_id',
       'r.average_score',
@@ -151,7 +151,7 @@ function scoredOrder(db: Kysely<DB>, shape: Ordered, values: FilterValues & Page
 
 function unscoredOrder(db: Kysely<DB>, shape: Ordered, values: FilterValues & PageValues) {
   return filteredByShape(db, shape, values)
-    .where(startsInRun(shape, values, 'unscored'))
+    .$if(Boolean(shape.counted), (q) => q.where(startsInRun(shape, values, 'unscored')))
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
