@@ -230,6 +230,28 @@ describeEachEngine('staff list', (ctx) => {
     expect(await idsInOrder('&order=desc')).toEqual([brown, clark]);
   });
 
+  it('keeps a search in name order when many are added at one place in it', async () => {
+    const { db, call, as } = ctx();
+    // Each name falls between the last one added and Zed: on SQLite each takes half of what is
+    // left of one gap in the trigram table's positions (migration 0023), until none is left
+    // and the list is numbered again.
+    const first = await insertEmployee(db, { last_name: 'Quillfeather', first_name: 'Aaron' });
+    const last = await insertEmployee(db, { last_name: 'Quillfeather', first_name: 'Zed' });
+    const between: number[] = [];
+    for (let i = 0; i < 80; i++) {
+      const first_name = `Nia${String(i).padStart(3, '0')}`;
+      between.push(await insertEmployee(db, { last_name: 'Quillfeather', first_name }));
+    }
+    const found: number[] = [];
+    for (let page = 1; page <= 4; page++) {
+      const url = `/api/employees?search=quillfeather&limit=25&page=${page}`;
+      const { body } = await call('GET', url, { token: as.manager.token });
+      expect(body.data.pagination.total).toBe(82);
+      found.push(...body.data.employees.map((e: { id: number }) => e.id));
+    }
+    expect(found).toEqual([first, ...between, last]);
+  });
+
   it('filters by department and status', async () => {
     const ids = await seed();
     const token = ctx().as.admin.token;

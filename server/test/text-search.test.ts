@@ -148,6 +148,19 @@ describeEachEngine('text searches match the LIKE scan exactly', (ctx) => {
           `staff page ${page}: ${term}`,
         ).toEqual(staffScan.slice((page - 1) * 2, page * 2).map((row) => row.id));
       }
+      const staffLastFirst = await listEmployees(
+        db,
+        listEmployeesQuerySchema.parse({ search: term, limit: 2, page: 2, order: 'desc' }),
+      );
+      expect(
+        staffLastFirst.rows.map((row) => row.id),
+        `staff page 2 in reverse: ${term}`,
+      ).toEqual(
+        [...staffScan]
+          .reverse()
+          .slice(2, 4)
+          .map((row) => row.id),
+      );
 
       const usersScan = await db
         .selectFrom('users as u')
@@ -179,6 +192,18 @@ describeEachEngine('text searches match the LIKE scan exactly', (ctx) => {
         keys ? keys.split(',').map((key) => Number(key.split(' ')[0])) : [];
       expect(accountKeyIds(usersFound.keys)).toEqual(usersScan.map((row) => row.id));
       expect(usersFound.total, `users total: ${term}`).toBe(usersScan.length);
+      const oldestFirst = await listUsers(
+        db,
+        listUsersQuerySchema.parse({ search: term, limit: 2, page: 2, order: 'asc' }),
+      );
+      const oldestExpected = [...usersScan]
+        .reverse()
+        .slice(2, 4)
+        .map((row) => row.id);
+      expect(accountKeyIds(oldestFirst.keys), `users oldest first: ${term}`).toEqual(
+        oldestExpected,
+      );
+      expect((await oldestFirst.rows()).map((row) => row.id)).toEqual(oldestExpected);
       for (const user_type of [undefined, 'employee'] as const) {
         const paged = await listUsers(
           db,

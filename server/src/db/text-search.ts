@@ -52,12 +52,47 @@ export function trigramQuery(text: string, folding: Folding, column?: string): s
 }
 
 /**
- * The ids (rowids) of the rows whose text contains the needle, for `id in (<this>)`, from an FTS5
- * query made before (trigramQuery): a compiled query's value.
+ * The tables of 0023, which hold each row at its position in its list's default order (rowid):
+ * staff by name, accounts and audit entries newest first. `<table>_positions` maps a position
+ * back to its row's id.
  */
-export function ftsRowids(table: SearchTable, query: string): RawBuilder<number> {
-  return sql<number>`select rowid from ${sql.table(table)}
+export type OrderedSearchTable = 'employees_search' | 'users_search' | 'audit_entries_text';
+
+const ORDERED: ReadonlySet<SearchTable> = new Set<OrderedSearchTable>([
+  'employees_search',
+  'users_search',
+  'audit_entries_text',
+]);
+
+/** The ids of the rows whose position is the rowid of `table`'s matches `rows`. */
+function idsAt(table: OrderedSearchTable, rows: RawBuilder<unknown>): RawBuilder<number> {
+  return sql<number>`select p.id from ${rows} as m
+    join ${sql.table(`${table}_positions`)} as p on p.position = m.rowid`;
+}
+
+/**
+ * The ids of the rows whose text contains the needle, for `id in (<this>)`, from an FTS5 query
+ * made before (trigramQuery): a compiled query's value.
+ */
+export function ftsIds(table: SearchTable, query: string): RawBuilder<number> {
+  const matches = sql<number>`select rowid from ${sql.table(table)}
     where ${sql.table(table)} match ${query}`;
+  return ORDERED.has(table) ? idsAt(table as OrderedSearchTable, sql`(${matches})`) : matches;
+}
+
+/**
+ * The ids of a page of the rows whose text contains the needle, in the list's default order
+ * (`first`: its first row first) or the reverse, as a subquery: FTS5 reads the needle's
+ * postings by position and stops after the page, however many match.
+ */
+export function ftsPageIds(
+  table: OrderedSearchTable,
+  query: string,
+  { limit, offset, first }: { limit: number; offset: number; first: boolean },
+): RawBuilder<number> {
+  const page = sql`(select rowid from ${sql.table(table)} where ${sql.table(table)} match ${query}
+    order by rowid ${sql.raw(first ? 'asc' : 'desc')} limit ${limit} offset ${offset})`;
+  return sql<number>`(${idsAt(table, page)})`;
 }
 
 /**

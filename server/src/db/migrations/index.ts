@@ -21,6 +21,7 @@ import * as employeeDashboardVersions from './0019_employee_dashboard_versions';
 import * as rowVersions from './0020_row_versions';
 import * as tableVersions from './0021_table_versions';
 import * as scoreRankNames from './0022_score_rank_names';
+import * as orderedSearchTables from './0023_ordered_search_tables';
 
 /** Every migration in the order it runs. Append; never edit or reorder a released one. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0020_row_versions': rowVersions,
   '0021_table_versions': tableVersions,
   '0022_score_rank_names': scoreRankNames,
+  '0023_ordered_search_tables': orderedSearchTables,
 };

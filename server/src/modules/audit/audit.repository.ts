@@ -4,7 +4,7 @@ import { isPostgres } from '../../db/dialect';
 import { lowerContainsPattern } from '../../db/like';
 import { pageKeysText } from '../../db/page-keys';
 import { preparedQuery, queryByShape, recordById } from '../../db/prepared-query';
-import { ftsRowids, trigramQuery, usesTrigramTable } from '../../db/text-search';
+import { ftsIds, ftsPageIds, trigramQuery, usesTrigramTable } from '../../db/text-search';
 import type { PageKeys } from '../../lib/remembered-items';
 import { countAuditMatches } from './audit-search-counts';
 import { listTotal } from '../list-totals/list-totals.repository';
@@ -44,7 +44,7 @@ type AuditSearchTerm = ReturnType<typeof auditSearchTerm>;
 function termMatches({ index, fts, pattern }: AuditSearchTerm) {
   return (eb: ExpressionBuilder<DB, 'audit_entries'>) =>
     index === 'trigram'
-      ? sql<boolean>`${eb.ref('audit_entries.id')} in (${ftsRowids(TABLE, fts)})`
+      ? sql<boolean>`${eb.ref('audit_entries.id')} in (${ftsIds(TABLE, fts)})`
       : eb.or([
           sql<boolean>`lower(${eb.ref('name')}) like ${pattern} escape '\\'`,
           sql<boolean>`lower(${eb.ref('description')}) like ${pattern} escape '\\'`,
@@ -68,19 +68,28 @@ function searchedEntries(db: Kysely<DB>, shape: AuditSearchShape, values: AuditS
   return shape.search ? entries.where(termMatches({ ...values, index: shape.search })) : entries;
 }
 
+/**
+ * How a search's page is found: on SQLite, in the trigram table of 0023 for a term of 3
+ * characters or more, which holds the entries newest first, so that it reads the page's
+ * matches alone however many match (50 entries matching "bonus": some 50 µs); otherwise by
+ * walking the entries newest first and testing each until the page is full.
+ */
+type PageShape = { search: 'ordered' | 'like' };
 type PageValues = AuditSearchValues & { limit: number; offset: number };
 
 /** The entries of a page, newest first, before what is read of them is chosen. */
-function pageOfEntries(db: Kysely<DB>, shape: AuditSearchShape, values: PageValues) {
-  return searchedEntries(db, shape, values)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(values.limit)
-    .offset(values.offset);
+function pageOfEntries(db: Kysely<DB>, shape: PageShape, values: PageValues) {
+  const newestFirst = (entries: ReturnType<typeof searchedEntries>) =>
+    entries.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(values.limit);
+  if (shape.search === 'ordered') {
+    const page = ftsPageIds(TABLE, values.fts, { ...values, first: true });
+    return newestFirst(db.selectFrom('audit_entries').where('id', 'in', page));
+  }
+  return newestFirst(searchedEntries(db, { search: 'like' }, values)).offset(values.offset);
 }
 
 /** A page of entries, compiled once per shape (db/prepared-query.ts). */
-const entriesPage = queryByShape((db: Kysely<DB>, shape: AuditSearchShape, values: PageValues) =>
+const entriesPage = queryByShape((db: Kysely<DB>, shape: PageShape, values: PageValues) =>
   pageOfEntries(db, shape, values).selectAll(),
 );
 
@@ -89,56 +98,44 @@ const entriesPage = queryByShape((db: Kysely<DB>, shape: AuditSearchShape, value
  * (audit.service.ts). An entry never changes once written: every version is 0.
  */
 const entryKeys = pageKeysText(sql`p.id`, sql`0`);
-const entryKeysPage = queryByShape((db: Kysely<DB>, shape: AuditSearchShape, values: PageValues) =>
+const entryKeysPage = queryByShape((db: Kysely<DB>, shape: PageShape, values: PageValues) =>
   db
     .selectFrom(pageOfEntries(db, shape, values).select(['id', 'created_at']).as('p'))
     .select([entryKeys.as('keys'), sql<null>`null`.as('tables')]),
 );
 
 /**
- * One page of entries, newest first. On SQLite, `matches` (the search's count, when known) picks
- * how: walking the entries newest first and testing each until the page is full is quickest when
- * many match (a common word: 40,000 of 200,000), asking the trigram table for every match and
- * sorting them when few do. The walk tests about (offset + limit) × entries / matches rows at
- * some 0.3 µs each; the trigram table costs some 1 µs a match (the match, its row, the sort).
+ * One page of the entries matching a search, newest first, found as PageShape says;
+ * `useIndex: false` walks the entries whatever the term (tests compare the two ways).
  */
 export async function listAuditEntries(
   db: Kysely<DB>,
-  filter: AuditFilter,
+  filter: Required<AuditFilter>,
   page: { limit: number; offset: number },
-  matches?: number,
+  { useIndex = true } = {},
 ): Promise<AuditEntryRow[]> {
-  const { shape, term } = await pageShape(db, filter, page, matches);
-  return entriesPage(db, shape, { ...term, ...page });
+  return entriesPage(db, ...pageShape(db, filter, page, useIndex));
 }
 
 /** The keys of the entries listAuditEntries reads, alone. */
 export async function listAuditEntryKeys(
   db: Kysely<DB>,
-  filter: AuditFilter,
+  filter: Required<AuditFilter>,
   page: { limit: number; offset: number },
-  matches?: number,
 ): Promise<PageKeys> {
-  const { shape, term } = await pageShape(db, filter, page, matches);
-  const [keys] = await entryKeysPage(db, shape, { ...term, ...page });
+  const [keys] = await entryKeysPage(db, ...pageShape(db, filter, page, true));
   return keys!;
 }
 
-/** How listAuditEntries finds its page: see there. */
-async function pageShape(
+function pageShape(
   db: Kysely<DB>,
-  filter: AuditFilter,
+  filter: Required<AuditFilter>,
   page: { limit: number; offset: number },
-  matches: number | undefined,
-) {
-  const { index, ...term } = auditSearchTerm(db, filter.search ?? '');
-  let search = filter.search ? index : null;
-  if (search === 'trigram' && matches !== undefined) {
-    const entries = await listTotal(db, 'audit_entries');
-    const walked = matches === 0 ? Infinity : ((page.offset + page.limit) * entries) / matches;
-    if (walked <= 10 * matches) search = 'like';
-  }
-  return { shape: { search }, term };
+  useIndex: boolean,
+): [PageShape, PageValues] {
+  const { index, ...term } = auditSearchTerm(db, filter.search);
+  const search = useIndex && index === 'trigram' ? 'ordered' : 'like';
+  return [{ search }, { ...term, ...page }];
 }
 
 const newestEntries = preparedQuery(

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { AuditEntry, AuditList, AuditQuery, AuditSnapshot } from '#contract/audit';
 import type { AuditEntryRow, DB } from '../../db/schema';
-import { isPostgres } from '../../db/dialect';
 import { toIso } from '../../lib/clock';
 import { notFound } from '../../lib/errors';
 import {
@@ -82,13 +81,12 @@ export async function listAuditTrails(db: Kysely<DB>, query: AuditQuery): Promis
     );
     return { audit_trails: entries, pagination: pagination(total) };
   }
-  // SQLite runs one query at a time anyway, and the count tells it how best to find the page.
-  const [keys, total] = isPostgres(db)
-    ? await Promise.all([listAuditEntryKeys(db, filter, page), countAuditEntries(db, filter)])
-    : await countAuditEntries(db, filter).then(
-        async (count) => [await listAuditEntryKeys(db, filter, page, count), count] as const,
-      );
-  const entries = await entriesOf(db, keys, () => listAuditEntries(db, filter, page, total));
+  const search = { search: filter.search };
+  const [keys, total] = await Promise.all([
+    listAuditEntryKeys(db, search, page),
+    countAuditEntries(db, search),
+  ]);
+  const entries = await entriesOf(db, keys, () => listAuditEntries(db, search, page));
   return { audit_trails: entries, pagination: pagination(total) };
 }
 

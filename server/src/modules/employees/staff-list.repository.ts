@@ -5,7 +5,7 @@ import { pageKeyColumns, tableVersions } from '../../db/page-keys';
 import { queryByShape } from '../../db/prepared-query';
 import { countAtVersion } from '../../db/remembered-counts';
 import { isPostgres } from '../../db/dialect';
-import { ftsCount, walkFindsPageSooner } from '../../db/text-search';
+import { ftsCount, ftsPageIds, walkFindsPageSooner } from '../../db/text-search';
 import type { DB } from '../../db/schema';
 import {
   itemKey,
@@ -43,7 +43,8 @@ import {
  * 10,000) testing 3,968 rows; planning generically, as for a prepared statement, it sorted all
  * 10,000 matches of "exa". SQLite's walk tests each row with the LIKE itself, exact by
  * definition: through the trigram table it read all 10,000 matches of "exa" first (0.9 ms, and
- * 2.3 ms to sort them), where the walk stops after the page's rows.
+ * 2.3 ms to sort them), where the walk stops after the page's rows. On SQLite a search alone in
+ * name order needs neither: its trigram table holds the staff in name order (inNameOrder).
  *
  * The page so found is read as its keys first (one row: ids and versions as one text, and the
  * kept total), and as its rows whole only when an employee is not remembered at the versions
@@ -61,9 +62,10 @@ export async function listEmployees(
     countAtVersion(db, dataVersion, `staff ${JSON.stringify(filters)}`, () =>
       countFiltered(db, filters),
     );
-  const countsFirst = isPostgres(db) || filters.shape.search === 'trigram';
+  const ordered = inNameOrder(filters.shape, query);
+  const countsFirst = isPostgres(db) || (filters.shape.search === 'trigram' && !ordered);
   const counted = query.search && countsFirst ? await count() : null;
-  const walk = !counted || walkFindsPageSooner(counted.total, counted.staff, page);
+  const walk = !ordered && (!counted || walkFindsPageSooner(counted.total, counted.staff, page));
   const search = walk && filters.shape.search === 'trigram' ? 'like' : filters.shape.search;
   const shape = {
     ...filters.shape,
@@ -71,6 +73,7 @@ export async function listEmployees(
     sort: query.sort,
     order: query.order,
     readFirst: !walk && isPostgres(db),
+    ordered,
   };
   const values = { ...filters.values, ...page };
   const kept = keepsTotal(filters.shape);
@@ -88,6 +91,18 @@ export async function listEmployees(
     `${query.sort} ${query.order}`,
   );
   return { rows, total };
+}
+
+/**
+ * Whether a search's page is read from SQLite's trigram table in name order (migration 0023):
+ * a search alone, in the name order the table holds (either direction). The page's 50 matches
+ * are read in order and no more, however many match: no count first to choose between walking
+ * the list and sorting every match.
+ */
+function inNameOrder(shape: StaffFilterShape, query: ListEmployeesQuery): boolean {
+  return (
+    shape.search === 'trigram' && !shape.department && !shape.status && query.sort === 'last_name'
+  );
 }
 
 /** The staff this instance has answered, at the versions of what each shows. */
@@ -113,7 +128,7 @@ function keptTotal(
 }
 
 type StaffPageShape = StaffFilterShape &
-  Pick<ListEmployeesQuery, 'sort' | 'order'> & { readFirst: boolean };
+  Pick<ListEmployeesQuery, 'sort' | 'order'> & { readFirst: boolean; ordered: boolean };
 type StaffPageValues = StaffFilterValues & { limit: number; offset: number };
 type PageOrder = [Expression<unknown>, 'asc' | 'desc'][];
 
@@ -149,9 +164,9 @@ function pageTable(
 }
 
 // Every page of a shape is read alike whatever the values (through the sort's index, a sort of
-// the department's or status's rows, or of the matches read first), except a walk with a
-// search, where the planner would guess from the term how many rows match.
-const plannedOnce = (shape: StaffPageShape) => !shape.search || shape.readFirst;
+// the department's or status's rows, of the matches read first, or of a page cut in name order),
+// except a walk with a search, where the planner would guess from the term how many rows match.
+const plannedOnce = (shape: StaffPageShape) => !shape.search || shape.readFirst || shape.ordered;
 
 /**
  * The tables whose rows an item shows beside the employee's own (migration 0021): their
@@ -220,7 +235,16 @@ function employeesPage(
   // PostgreSQL, read first: the matches as a derived table with `offset 0`, which the planner
   // plans on its own (from the trigram index) before the order applies, instead of walking
   // the name index.
-  const filtered = filteredByShape(db, shape, values);
+  // In name order (inNameOrder), the page's ids themselves, already cut in the trigram table.
+  const filtered = shape.ordered
+    ? db
+        .selectFrom('employees as e')
+        .where(
+          'e.id',
+          'in',
+          ftsPageIds('employees_search', values.fts, { ...values, first: shape.order === 'asc' }),
+        )
+    : filteredByShape(db, shape, values);
   const matches: EmployeeScope = shape.readFirst
     ? (db.selectFrom(filtered.selectAll('e').offset(sql.lit(0)).as('e')) as EmployeeScope)
     : filtered;
@@ -229,7 +253,8 @@ function employeesPage(
     page = page.select(sql`${key}`.as(sortKey(i)));
   });
   for (const [key, direction] of order) page = page.orderBy(key, direction);
-  return page.orderBy('e.id', shape.order).limit(values.limit).offset(values.offset).as('p');
+  page = page.orderBy('e.id', shape.order).limit(values.limit);
+  return (shape.ordered ? page : page.offset(values.offset)).as('p');
 }
 
 /** The keys of the name orders in PostgreSQL's staff search table (migration 0016). */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { lowerContainsPattern } from '../../db/like';
 import type { DB } from '../../db/schema';
-import { ftsRowids, trigramQuery, usesTrigramTable } from '../../db/text-search';
+import { ftsIds, trigramQuery, usesTrigramTable } from '../../db/text-search';
 
 // How a staff search is asked and tested, for the staff list and for lists naming staff.
 
@@ -27,6 +27,6 @@ type StaffSearch = ReturnType<typeof staffSearchTerm>;
 /** The staff matching a search term (staffSearchTerm), as a test of `alias`'s row. */
 export function staffTermMatch({ index, fts, pattern }: StaffSearch, alias = 'e', idColumn = 'id') {
   return index === 'trigram'
-    ? sql<boolean>`${sql.ref(`${alias}.${idColumn}`)} in (${ftsRowids('employees_search', fts)})`
+    ? sql<boolean>`${sql.ref(`${alias}.${idColumn}`)} in (${ftsIds('employees_search', fts)})`
     : sql<boolean>`${sql.ref(`${alias}.search_text`)} like ${pattern} escape '\\'`;
 }

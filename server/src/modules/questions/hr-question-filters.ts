@@ -5,7 +5,7 @@ import { containsPattern, likeIgnoringCase } from '../../db/like';
 import type { DB } from '../../db/schema';
 import { staffSearchTerm, staffTermMatch } from '../employees/staff-search';
 import {
-  ftsRowids,
+  ftsIds,
   idAmong,
   loweredContains,
   trigramQuery,
@@ -111,7 +111,7 @@ function sqliteIndexedMatch(
 ) {
   const byText = walk
     ? likeIgnoringCase(db, sql.ref('q.question'), values.questionPattern)
-    : sql<boolean>`q.id in (${ftsRowids('questions_search', values.questionFts)})`;
+    : sql<boolean>`q.id in (${ftsIds('questions_search', values.questionFts)})`;
   const plus = sql.raw(walk ? '+' : '');
   return sql<boolean>`(${byText} or ${plus}${staffMatchOf(shape, values, 'q', 'employee_id')})`;
 }

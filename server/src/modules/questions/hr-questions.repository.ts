@@ -5,7 +5,7 @@ import { queryByShape } from '../../db/prepared-query';
 import { countAtVersion } from '../../db/remembered-counts';
 import type { DB } from '../../db/schema';
 import { listTotalValue } from '../list-totals/list-totals.repository';
-import { ftsCount, ftsRowids, walkFindsPageSooner } from '../../db/text-search';
+import { ftsCount, ftsIds, walkFindsPageSooner } from '../../db/text-search';
 import { QUESTION_COLUMNS, type QuestionPage } from './questions.repository';
 import {
   hrQuestionFilters,
@@ -193,7 +193,7 @@ function sqliteIndexedCount(db: Kysely<DB>, shape: HrFilterShape, values: HrFilt
   const total = sql<number | string | bigint>`${byText}
     + (select count(*) from questions as q
         where ${staffMatchOf(shape, values, 'q', 'employee_id')} ${inState}
-        and q.id not in (${ftsRowids('questions_search', values.questionFts)}))`;
+        and q.id not in (${ftsIds('questions_search', values.questionFts)}))`;
   return db.selectNoFrom([total.as('total'), questionsInState(shape.status).as('questions')]);
 }
 

@@ -1,4 +1,4 @@
-import { sql, type Expression, type Kysely } from 'kysely';
+import { sql, type Expression, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { UserSortField } from '#contract/user-options';
 import type { ListUsersQuery } from '#contract/users';
 import { isPostgres } from '../../db/dialect';
@@ -8,7 +8,8 @@ import { queryByShape } from '../../db/prepared-query';
 import { countAtVersion } from '../../db/remembered-counts';
 import {
   ftsCount,
-  ftsRowids,
+  ftsIds,
+  ftsPageIds,
   idAmong,
   loweredMatches,
   trigramQuery,
@@ -74,7 +75,7 @@ function userMatch(
   term: string,
   walk: boolean,
 ) {
-  if (index === 'trigram') return sql<boolean>`u.id in (${ftsRowids('users_search', term)})`;
+  if (index === 'trigram') return sql<boolean>`u.id in (${ftsIds('users_search', term)})`;
   if (index === 'search-table') return idAmong('u.id', accountMatches(term), { walk });
   return sql<boolean>`(${likeIgnoringCase(db, sql`u.firstname || ' ' || u.lastname`, term)}
     or ${likeIgnoringCase(db, sql`u.email`, term)})`;
@@ -151,7 +152,8 @@ export async function listUsers(
     );
   const counted = isPostgres(db) && query.search ? await count() : null;
   const walk = !counted || walkFindsPageSooner(counted.total, counted.accounts, page);
-  const shape = { ...filters.shape, sort: query.sort, order: query.order, walk };
+  const ordered = newestFirstOrder(filters.shape, query);
+  const shape = { ...filters.shape, sort: query.sort, order: query.order, walk, ordered };
   const values = { ...filters.values, ...page };
   const [[keys], matching] = await Promise.all([
     userKeysPage(db, shape, values),
@@ -163,8 +165,39 @@ export async function listUsers(
   return { keys: keys!, rows, total: matching ? matching.total : Number(keys!.list_total ?? 0) };
 }
 
-type UserPageShape = UserFilterShape & Pick<ListUsersQuery, 'sort' | 'order'> & { walk: boolean };
+/**
+ * Whether a search's page is read from SQLite's trigram table in the order it holds the
+ * accounts, newest first (migration 0023): a search alone, by creation in either direction. The
+ * page's matches are read in order and no more, however many match.
+ */
+function newestFirstOrder(shape: UserFilterShape, query: ListUsersQuery): boolean {
+  return shape.search === 'trigram' && !shape.userType && query.sort === 'created_at';
+}
+
+type UserPageShape = UserFilterShape &
+  Pick<ListUsersQuery, 'sort' | 'order'> & { walk: boolean; ordered: boolean };
 type UserPageValues = UserFilterValues & { limit: number; offset: number };
+
+/** The accounts a page is cut from: those filtered, or the page cut in the trigram table. */
+function matched(db: Kysely<DB>, shape: UserPageShape, values: UserPageValues) {
+  if (!shape.ordered) return filteredUsers(db, shape, values, { walk: shape.walk });
+  const first = shape.order === 'desc';
+  return accounts(db).where(
+    'u.id',
+    'in',
+    ftsPageIds('users_search', values.term, { ...values, first }),
+  );
+}
+
+/** `limit` rows from `offset`, or from the first when the page is already cut (matched). */
+function cut<D, T extends keyof D, O>(
+  query: SelectQueryBuilder<D, T, O>,
+  shape: UserPageShape,
+  values: UserPageValues,
+) {
+  const page = query.limit(values.limit);
+  return shape.ordered ? page : page.offset(values.offset);
+}
 
 /** `query` in the list's order: its sort's keys, then the id, all in the shape's direction. */
 function inOrder<Query extends { orderBy: OrderBy<Query> }>(query: Query, shape: UserPageShape) {
@@ -181,15 +214,12 @@ type UserKeys = PageKeys & { list_total: number | string | null };
  */
 const userKeysPage = queryByShape(
   (db: Kysely<DB>, shape: UserPageShape, values: UserPageValues) => {
-    const page = filteredUsers(db, shape, values, { walk: shape.walk }).select([
-      'u.id',
-      'u.row_version',
-    ]);
+    const page = matched(db, shape, values).select(['u.id', 'u.row_version']);
     const keptTotal = shape.search ? sql`null` : listTotalValue(values.total);
     const statement = sql<UserKeys>`select
         ${pageKeyColumns(sql`p.id`, sql`p.row_version`, SHOWN_TABLES)},
         ${keptTotal} as list_total
-      from ${inOrder(page, shape).limit(values.limit).offset(values.offset).as('p')}`;
+      from ${cut(inOrder(page, shape), shape, values).as('p')}`;
     return { compile: () => statement.compile(db) };
   },
   // Every shape reads alike whatever the values: through the sort's index, or on PostgreSQL
@@ -213,9 +243,9 @@ const usersPage = queryByShape(
         'u.row_version',
         tableVersions(SHOWN_TABLES).as('tables'),
       ]);
-    const filtered = filteredUsers(db, shape, values, { walk: shape.walk });
+    const filtered = matched(db, shape, values);
     if (shape.search !== 'search-table' || shape.walk) {
-      return inOrder(reading(filtered), shape).limit(values.limit).offset(values.offset);
+      return cut(inOrder(reading(filtered), shape), shape, values);
     }
     const page = inOrder(filtered.selectAll('u'), shape).limit(values.limit).offset(values.offset);
     // The page's columns under the accounts' own alias, as withEmployee reads them.
