@@ -4,6 +4,7 @@ import {
   countAuditEntries,
   latestAuditEntryId,
   listAuditEntries,
+  listAuditEntryKeys,
   matchesSearch,
 } from '../src/modules/audit/audit.repository';
 import { nowIso } from '../src/lib/clock';
@@ -455,7 +456,32 @@ describeEachEngine('audit trail', (ctx) => {
         );
         expect(within.map((row) => row.id)).toEqual(expected.slice(1, 3));
       }
+      // The page's keys, `id version,…` in the page's order (lib/remembered-items.ts).
+      const { keys } = await listAuditEntryKeys(
+        ctx().db,
+        { search: term },
+        { limit: 2, offset: 1 },
+      );
+      const keyIds = keys ? keys.split(',').map((key) => Number(key.split(' ')[0])) : [];
+      expect(keyIds, `${term} keys`).toEqual(expected.slice(1, 3));
     }
+    // Several matches in a page: their keys come in the page's order too.
+    const written: number[] = [];
+    for (const hour of ['09', '07', '08', '10']) {
+      const createdAt = `2031-01-01T${hour}:00:00.000Z`;
+      written.push(
+        await insertAuditEntry(ctx().db, { name: 'Keyorder', description: 'x', createdAt }),
+      );
+    }
+    const { keys } = await listAuditEntryKeys(
+      ctx().db,
+      { search: 'keyorder' },
+      { limit: 2, offset: 1 },
+    );
+    expect(keys!.split(',').map((key) => Number(key.split(' ')[0]))).toEqual([
+      written[0],
+      written[2],
+    ]);
     expect(await countAuditEntries(ctx().db, { search: '50%' })).toBeGreaterThan(0);
     expect(await countAuditEntries(ctx().db, { search: 'MÜLLER' })).toBeGreaterThan(0);
   });

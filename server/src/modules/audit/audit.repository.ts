@@ -4,7 +4,7 @@ import { isPostgres } from '../../db/dialect';
 import { lowerContainsPattern } from '../../db/like';
 import { pageKeysText } from '../../db/page-keys';
 import { preparedQuery, queryByShape, recordById } from '../../db/prepared-query';
-import { ftsIds, ftsPageIds, trigramQuery, usesTrigramTable } from '../../db/text-search';
+import { ftsIds, ftsPage, ftsPageIds, trigramQuery, usesTrigramTable } from '../../db/text-search';
 import type { PageKeys } from '../../lib/remembered-items';
 import { countAuditMatches } from './audit-search-counts';
 import { listTotal } from '../list-totals/list-totals.repository';
@@ -98,11 +98,17 @@ const entriesPage = queryByShape((db: Kysely<DB>, shape: PageShape, values: Page
  * (audit.service.ts). An entry never changes once written: every version is 0.
  */
 const entryKeys = pageKeysText(sql`p.id`, sql`0`);
-const entryKeysPage = queryByShape((db: Kysely<DB>, shape: PageShape, values: PageValues) =>
-  db
+const entryKeysPage = queryByShape((db: Kysely<DB>, shape: PageShape, values: PageValues) => {
+  const keys = [entryKeys.as('keys'), sql<null>`null`.as('tables')];
+  if (shape.search === 'ordered') {
+    // The ids alone, as the trigram table gives them, in its order: no entry is read.
+    const { from, order } = ftsPage(TABLE, values.fts, { ...values, first: true });
+    return db.selectFrom(sql`(select ps.id from ${from} order by ${order})`.as('p')).select(keys);
+  }
+  return db
     .selectFrom(pageOfEntries(db, shape, values).select(['id', 'created_at']).as('p'))
-    .select([entryKeys.as('keys'), sql<null>`null`.as('tables')]),
-);
+    .select(keys);
+});
 
 /**
  * One page of the entries matching a search, newest first, found as PageShape says;

@@ -5,7 +5,7 @@ import { pageKeyColumns, tableVersions } from '../../db/page-keys';
 import { queryByShape } from '../../db/prepared-query';
 import { countAtVersion } from '../../db/remembered-counts';
 import { isPostgres } from '../../db/dialect';
-import { ftsCount, ftsPageIds, walkFindsPageSooner } from '../../db/text-search';
+import { ftsCount, ftsPage, walkFindsPageSooner } from '../../db/text-search';
 import type { DB } from '../../db/schema';
 import {
   itemKey,
@@ -149,7 +149,7 @@ function pageOrder(shape: StaffPageShape): PageOrder {
   ];
 }
 
-/** The page `p`, found in PostgreSQL's search table or among the employees. */
+/** The page `p`, found in PostgreSQL's search table, SQLite's in name order, or the employees. */
 function pageTable(
   db: Kysely<DB>,
   shape: StaffPageShape,
@@ -159,6 +159,7 @@ function pageTable(
 ): PageTable {
   return (
     searchTablePage(shape, values, { versions }) ??
+    nameOrderPage(shape, values, { versions }) ??
     employeesPage(db, shape, values, order, { versions })
   );
 }
@@ -235,16 +236,7 @@ function employeesPage(
   // PostgreSQL, read first: the matches as a derived table with `offset 0`, which the planner
   // plans on its own (from the trigram index) before the order applies, instead of walking
   // the name index.
-  // In name order (inNameOrder), the page's ids themselves, already cut in the trigram table.
-  const filtered = shape.ordered
-    ? db
-        .selectFrom('employees as e')
-        .where(
-          'e.id',
-          'in',
-          ftsPageIds('employees_search', values.fts, { ...values, first: shape.order === 'asc' }),
-        )
-    : filteredByShape(db, shape, values);
+  const filtered = filteredByShape(db, shape, values);
   const matches: EmployeeScope = shape.readFirst
     ? (db.selectFrom(filtered.selectAll('e').offset(sql.lit(0)).as('e')) as EmployeeScope)
     : filtered;
@@ -253,8 +245,30 @@ function employeesPage(
     page = page.select(sql`${key}`.as(sortKey(i)));
   });
   for (const [key, direction] of order) page = page.orderBy(key, direction);
-  page = page.orderBy('e.id', shape.order).limit(values.limit);
-  return (shape.ordered ? page : page.offset(values.offset)).as('p');
+  return page.orderBy('e.id', shape.order).limit(values.limit).offset(values.offset).as('p');
+}
+
+/**
+ * A search alone in name order (inNameOrder): the page cut in SQLite's trigram table, which
+ * holds the staff in that order, and kept in it; only the page's employees are read, by id. Its
+ * keys are the name order's, for the rows statement to order the page's rows by.
+ */
+function nameOrderPage(
+  shape: StaffPageShape,
+  values: StaffPageValues,
+  { versions }: { versions: boolean },
+): PageTable | null {
+  if (!shape.ordered) return null;
+  const { from, order } = ftsPage('employees_search', values.fts, {
+    ...values,
+    first: shape.order === 'asc',
+  });
+  const columns = versions
+    ? sql`e.id, e.row_version`
+    : sql`e.id, lower(e.last_name) as ${sql.ref(sortKey(0))},
+        lower(e.first_name) as ${sql.ref(sortKey(1))}`;
+  return sql<{ id: number }>`(select ${columns} from ${from}
+    join employees as e on e.id = ps.id order by ${order})`.as('p');
 }
 
 /** The keys of the name orders in PostgreSQL's staff search table (migration 0016). */

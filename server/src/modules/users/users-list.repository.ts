@@ -9,6 +9,7 @@ import { countAtVersion } from '../../db/remembered-counts';
 import {
   ftsCount,
   ftsIds,
+  ftsPage,
   ftsPageIds,
   idAmong,
   loweredMatches,
@@ -178,15 +179,31 @@ type UserPageShape = UserFilterShape &
   Pick<ListUsersQuery, 'sort' | 'order'> & { walk: boolean; ordered: boolean };
 type UserPageValues = UserFilterValues & { limit: number; offset: number };
 
-/** The accounts a page is cut from: those filtered, or the page cut in the trigram table. */
+/** Where a page in the trigram table's order starts and runs (newestFirstOrder). */
+const trigramPage = (shape: UserPageShape, values: UserPageValues) => ({
+  ...values,
+  first: shape.order === 'desc',
+});
+
+/** The page's ids and versions, in its order: cut from the accounts or the trigram table. */
+function keysPage(db: Kysely<DB>, shape: UserPageShape, values: UserPageValues) {
+  if (!shape.ordered) {
+    const page = filteredUsers(db, shape, values, { walk: shape.walk }).select([
+      'u.id',
+      'u.row_version',
+    ]);
+    return sql`(${inOrder(page, shape).limit(values.limit).offset(values.offset)})`;
+  }
+  const { from, order } = ftsPage('users_search', values.term, trigramPage(shape, values));
+  return sql`(select u.id, u.row_version from ${from}
+    join users as u on u.id = ps.id order by ${order})`;
+}
+
+/** The accounts a page's rows are read from: those filtered, or the page cut in its table. */
 function matched(db: Kysely<DB>, shape: UserPageShape, values: UserPageValues) {
   if (!shape.ordered) return filteredUsers(db, shape, values, { walk: shape.walk });
-  const first = shape.order === 'desc';
-  return accounts(db).where(
-    'u.id',
-    'in',
-    ftsPageIds('users_search', values.term, { ...values, first }),
-  );
+  const page = ftsPageIds('users_search', values.term, trigramPage(shape, values));
+  return accounts(db).where('u.id', 'in', page);
 }
 
 /** `limit` rows from `offset`, or from the first when the page is already cut (matched). */
@@ -214,12 +231,11 @@ type UserKeys = PageKeys & { list_total: number | string | null };
  */
 const userKeysPage = queryByShape(
   (db: Kysely<DB>, shape: UserPageShape, values: UserPageValues) => {
-    const page = matched(db, shape, values).select(['u.id', 'u.row_version']);
     const keptTotal = shape.search ? sql`null` : listTotalValue(values.total);
     const statement = sql<UserKeys>`select
         ${pageKeyColumns(sql`p.id`, sql`p.row_version`, SHOWN_TABLES)},
         ${keptTotal} as list_total
-      from ${cut(inOrder(page, shape), shape, values).as('p')}`;
+      from ${keysPage(db, shape, values)} as p`;
     return { compile: () => statement.compile(db) };
   },
   // Every shape reads alike whatever the values: through the sort's index, or on PostgreSQL
