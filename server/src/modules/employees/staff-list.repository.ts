@@ -1,11 +1,10 @@
-import { sql, type AliasedExpression, type Expression, type Kysely, type RawBuilder } from 'kysely';
-import type { EmployeeSortField } from '#contract/employee-options';
+import { sql, type Expression, type Kysely, type RawBuilder } from 'kysely';
 import type { Employee, ListEmployeesQuery } from '#contract/employees';
 import { pageKeyColumns, tableVersions } from '../../db/page-keys';
 import { queryByShape } from '../../db/prepared-query';
 import { countAtVersion } from '../../db/remembered-counts';
 import { isPostgres } from '../../db/dialect';
-import { ftsCount, ftsPage, walkFindsPageSooner } from '../../db/text-search';
+import { ftsCount, walkFindsPageSooner } from '../../db/text-search';
 import type { DB } from '../../db/schema';
 import {
   itemKey,
@@ -23,6 +22,16 @@ import {
   type StaffFilterShape,
   type StaffFilterValues,
 } from './staff-list-filters';
+import {
+  inNameOrder,
+  nameOrderPage,
+  searchTablePage,
+  sortKey,
+  type PageOrder,
+  type PageTable,
+  type StaffPageShape,
+  type StaffPageValues,
+} from './staff-list-pages';
 
 /**
  * The staff list: pages (keys or rows) and totals, in SQL; its filters and sort keys are in
@@ -93,18 +102,6 @@ export async function listEmployees(
   return { rows, total };
 }
 
-/**
- * Whether a search's page is read from SQLite's trigram table in name order (migration 0023):
- * a search alone, in the name order the table holds (either direction). The page's 50 matches
- * are read in order and no more, however many match: no count first to choose between walking
- * the list and sorting every match.
- */
-function inNameOrder(shape: StaffFilterShape, query: ListEmployeesQuery): boolean {
-  return (
-    shape.search === 'trigram' && !shape.department && !shape.status && query.sort === 'last_name'
-  );
-}
-
 /** The staff this instance has answered, at the versions of what each shows. */
 const rememberedStaff = rememberedItemsPerDatabase<Employee>(10_000);
 
@@ -126,19 +123,6 @@ function keptTotal(
         where department = ${values.department})`
     : allStaff;
 }
-
-type StaffPageShape = StaffFilterShape &
-  Pick<ListEmployeesQuery, 'sort' | 'order'> & { readFirst: boolean; ordered: boolean };
-type StaffPageValues = StaffFilterValues & { limit: number; offset: number };
-type PageOrder = [Expression<unknown>, 'asc' | 'desc'][];
-
-/** The page's ids and the values they are ordered by (and versions, when asked), as `p`. */
-type PageTable = AliasedExpression<{ id: number }, 'p'>;
-
-/** The column of the page's derived table holding its `i`th sort key. */
-const sortKey = (i: number) => `sort_key_${i}`;
-
-const sqlDirection = (direction: 'asc' | 'desc') => sql.raw(direction === 'desc' ? 'desc' : 'asc');
 
 /** What the page is ordered by before its ids, in the shape's sort and direction. */
 function pageOrder(shape: StaffPageShape): PageOrder {
@@ -246,62 +230,6 @@ function employeesPage(
   });
   for (const [key, direction] of order) page = page.orderBy(key, direction);
   return page.orderBy('e.id', shape.order).limit(values.limit).offset(values.offset).as('p');
-}
-
-/**
- * A search alone in name order (inNameOrder): the page cut in SQLite's trigram table, which
- * holds the staff in that order, and kept in it; only the page's employees are read, by id. Its
- * keys are the name order's, for the rows statement to order the page's rows by.
- */
-function nameOrderPage(
-  shape: StaffPageShape,
-  values: StaffPageValues,
-  { versions }: { versions: boolean },
-): PageTable | null {
-  if (!shape.ordered) return null;
-  const { from, order } = ftsPage('employees_search', values.fts, {
-    ...values,
-    first: shape.order === 'asc',
-  });
-  const columns = versions
-    ? sql`e.id, e.row_version`
-    : sql`e.id, lower(e.last_name) as ${sql.ref(sortKey(0))},
-        lower(e.first_name) as ${sql.ref(sortKey(1))}`;
-  return sql<{ id: number }>`(select ${columns} from ${from}
-    join employees as e on e.id = ps.id order by ${order})`.as('p');
-}
-
-/** The keys of the name orders in PostgreSQL's staff search table (migration 0016). */
-const SEARCH_TABLE_KEYS: Partial<Record<EmployeeSortField, [string, string]>> = {
-  last_name: ['s.last_key', 's.first_key'],
-  first_name: ['s.first_key', 's.last_key'],
-};
-
-/**
- * A search read first (PostgreSQL's way alone, see listEmployees), alone and in a name order,
- * finds and orders its page in PostgreSQL's search table, without reading the employees' rows
- * (migration 0016 says what that saves); null for any other list. Its keys are the name
- * order's, lower-cased by the table. The table holds no versions: asked for them, the page's
- * employees are looked up by id once it is cut, 50 rows at most.
- */
-function searchTablePage(
-  shape: StaffPageShape,
-  values: StaffPageValues,
-  { versions }: { versions: boolean },
-): PageTable | null {
-  const keys = SEARCH_TABLE_KEYS[shape.sort];
-  if (!shape.readFirst || shape.department || shape.status || !keys) return null;
-  const direction = sqlDirection(shape.order);
-  const page = sql`(select s.id, ${sql.ref(keys[0])} as ${sql.ref(sortKey(0))},
-      ${sql.ref(keys[1])} as ${sql.ref(sortKey(1))}
-    from employees_search as s
-    where s.search_text like ${values.pattern} escape '\\'
-    order by ${sql.ref(keys[0])} ${direction}, ${sql.ref(keys[1])} ${direction}, s.id ${direction}
-    limit ${values.limit} offset ${values.offset})`;
-  if (!versions) return sql<{ id: number }>`${page}`.as('p');
-  return sql<{ id: number }>`(select s.id, ${sql.ref(`s.${sortKey(0)}`)},
-      ${sql.ref(`s.${sortKey(1)}`)}, e.row_version
-    from ${page} as s join employees as e on e.id = s.id)`.as('p');
 }
 
 /** The staff matching, counted, and all staff (kept by 0004's triggers), in one statement. */

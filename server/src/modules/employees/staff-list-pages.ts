@@ -1,0 +1,93 @@
+import { sql, type AliasedExpression, type Expression } from 'kysely';
+import type { EmployeeSortField } from '#contract/employee-options';
+import type { ListEmployeesQuery } from '#contract/employees';
+import { ftsPage } from '../../db/text-search';
+import type { StaffFilterShape, StaffFilterValues } from './staff-list-filters';
+
+/**
+ * The staff list's page as a derived table `p`, and the two ways a search alone in a name order
+ * finds it in a table of its own instead of among the employees: PostgreSQL's staff search
+ * table (migration 0016), SQLite's trigram table in name order (0023). staff-list.repository.ts
+ * reads the page's keys or rows from it.
+ */
+
+export type StaffPageShape = StaffFilterShape &
+  Pick<ListEmployeesQuery, 'sort' | 'order'> & { readFirst: boolean; ordered: boolean };
+export type StaffPageValues = StaffFilterValues & { limit: number; offset: number };
+export type PageOrder = [Expression<unknown>, 'asc' | 'desc'][];
+
+/** The page's ids and the values they are ordered by (and versions, when asked), as `p`. */
+export type PageTable = AliasedExpression<{ id: number }, 'p'>;
+
+/** The column of the page's derived table holding its `i`th sort key. */
+export const sortKey = (i: number) => `sort_key_${i}`;
+
+const sqlDirection = (direction: 'asc' | 'desc') => sql.raw(direction === 'desc' ? 'desc' : 'asc');
+
+/**
+ * Whether a search's page is read from SQLite's trigram table in name order (migration 0023):
+ * a search alone, in the name order the table holds (either direction). The page's 50 matches
+ * are read in order and no more, however many match: no count first to choose between walking
+ * the list and sorting every match.
+ */
+export function inNameOrder(shape: StaffFilterShape, query: ListEmployeesQuery): boolean {
+  return (
+    shape.search === 'trigram' && !shape.department && !shape.status && query.sort === 'last_name'
+  );
+}
+
+/**
+ * A search alone in name order (inNameOrder): the page cut in SQLite's trigram table, which
+ * holds the staff in that order, and kept in it; only the page's employees are read, by id. Its
+ * keys are the name order's, for the rows statement to order the page's rows by.
+ */
+export function nameOrderPage(
+  shape: StaffPageShape,
+  values: StaffPageValues,
+  { versions }: { versions: boolean },
+): PageTable | null {
+  if (!shape.ordered) return null;
+  const { from, order } = ftsPage('employees_search', values.fts, {
+    ...values,
+    first: shape.order === 'asc',
+  });
+  const columns = versions
+    ? sql`e.id, e.row_version`
+    : sql`e.id, lower(e.last_name) as ${sql.ref(sortKey(0))},
+        lower(e.first_name) as ${sql.ref(sortKey(1))}`;
+  return sql<{ id: number }>`(select ${columns} from ${from}
+    join employees as e on e.id = ps.id order by ${order})`.as('p');
+}
+
+/** The keys of the name orders in PostgreSQL's staff search table (migration 0016). */
+const SEARCH_TABLE_KEYS: Partial<Record<EmployeeSortField, [string, string]>> = {
+  last_name: ['s.last_key', 's.first_key'],
+  first_name: ['s.first_key', 's.last_key'],
+};
+
+/**
+ * A search read first (PostgreSQL's way alone, see listEmployees), alone and in a name order,
+ * finds and orders its page in PostgreSQL's search table, without reading the employees' rows
+ * (migration 0016 says what that saves); null for any other list. Its keys are the name
+ * order's, lower-cased by the table. The table holds no versions: asked for them, the page's
+ * employees are looked up by id once it is cut, 50 rows at most.
+ */
+export function searchTablePage(
+  shape: StaffPageShape,
+  values: StaffPageValues,
+  { versions }: { versions: boolean },
+): PageTable | null {
+  const keys = SEARCH_TABLE_KEYS[shape.sort];
+  if (!shape.readFirst || shape.department || shape.status || !keys) return null;
+  const direction = sqlDirection(shape.order);
+  const page = sql`(select s.id, ${sql.ref(keys[0])} as ${sql.ref(sortKey(0))},
+      ${sql.ref(keys[1])} as ${sql.ref(sortKey(1))}
+    from employees_search as s
+    where s.search_text like ${values.pattern} escape '\\'
+    order by ${sql.ref(keys[0])} ${direction}, ${sql.ref(keys[1])} ${direction}, s.id ${direction}
+    limit ${values.limit} offset ${values.offset})`;
+  if (!versions) return sql<{ id: number }>`${page}`.as('p');
+  return sql<{ id: number }>`(select s.id, ${sql.ref(`s.${sortKey(0)}`)},
+      ${sql.ref(`s.${sortKey(1)}`)}, e.row_version
+    from ${page} as s join employees as e on e.id = s.id)`.as('p');
+}
