@@ -141,14 +141,18 @@ function newPosition(search: OrderedSearchTable): string {
     end from (select ${at('before')} as before, ${at('after')} as after) as b)`;
 }
 
+/** The table's text columns by name, and their values over a row (`new`, `r`). */
+function textColumns(columns: OrderedSearchTable['columns']) {
+  const expressions = columns.map(([, expression]) => expression);
+  return {
+    names: columns.map(([name]) => name).join(', '),
+    texts: (row: string) => over(expressions, row).join(', '),
+  };
+}
+
 function triggers(search: OrderedSearchTable): string[] {
   const { table, source, columns, textFrom, order, orderFrom } = search;
-  const names = columns.map(([name]) => name).join(', ');
-  const texts = (row: string) =>
-    over(
-      columns.map(([, expression]) => expression),
-      row,
-    ).join(', ');
+  const { names, texts } = textColumns(columns);
   const positionsTable = positions(table);
   // The new row's text at its position, unless it has none (a numbering then writes every row).
   const insertText = `insert into ${table} (rowid, ${names})
@@ -207,12 +211,7 @@ function triggers(search: OrderedSearchTable): string[] {
 
 /** 0009's table, rowid the row's id, and its triggers: what `down` puts back. */
 function exactSearchTable({ table, source, columns, textFrom }: OrderedSearchTable): string[] {
-  const names = columns.map(([name]) => name).join(', ');
-  const texts = (row: string) =>
-    over(
-      columns.map(([, expression]) => expression),
-      row,
-    ).join(', ');
+  const { names, texts } = textColumns(columns);
   return [
     `create virtual table ${table} using fts5(${names}, content = '',
        contentless_delete = 1, tokenize = 'trigram case_sensitive 1')`,
