@@ -42,16 +42,23 @@ interface CountRow {
 const REMEMBERED_TERMS = 256;
 const remembered = new WeakMap<Kysely<DB>, Map<string, Remembered>>();
 /** First counts under way, by term. */
-const underway = new WeakMap<Kysely<DB>, Map<string, Promise<number>>>();
+const underway = new WeakMap<Kysely<DB>, Map<string, Promise<AuditSearchCount>>>();
 
 /** The search's pattern is lowered by JavaScript (lowerContainsPattern); so is the needle. */
 const FOLDING = 'unicode';
+
+export interface AuditSearchCount {
+  matches: number;
+  /** All the entries there are, in the same snapshot: how dense the matches are. */
+  entries: number;
+}
 
 /**
  * How many entries match `text`. On SQLite only for a text the trigram table serves (3
  * characters or more; the caller checks), on PostgreSQL for any.
  */
-export async function countAuditMatches(db: Kysely<DB>, text: string): Promise<number> {
+
+export async function countAuditMatches(db: Kysely<DB>, text: string): Promise<AuditSearchCount> {
   const terms = perDatabase(remembered, db);
   const known = terms.get(text);
   if (!known) return countOnce(db, text);
@@ -71,7 +78,7 @@ export async function countAuditMatches(db: Kysely<DB>, text: string): Promise<n
  * under way then brings it up to date (a recheck in a snapshot of its own), so an entry
  * committed after that count started is not missed; a failed count fails its joiners too.
  */
-async function countOnce(db: Kysely<DB>, text: string): Promise<number> {
+async function countOnce(db: Kysely<DB>, text: string): Promise<AuditSearchCount> {
   const counts = perDatabase(underway, db);
   const counting = counts.get(text);
   if (counting) {
@@ -89,7 +96,12 @@ async function countOnce(db: Kysely<DB>, text: string): Promise<number> {
 }
 
 /** Remembers the matches up to the newest entry the count saw, and answers them. */
-function remember(terms: Map<string, Remembered>, text: string, row: CountRow, before: number) {
+function remember(
+  terms: Map<string, Remembered>,
+  text: string,
+  row: CountRow,
+  before: number,
+): AuditSearchCount {
   const matches = before + Number(row.matches);
   // Counted afresh, every entry is up to max_id; rechecked, the new ones are too.
   const upToMaxId = Number(row.entries ?? 0);
@@ -101,7 +113,7 @@ function remember(terms: Map<string, Remembered>, text: string, row: CountRow, b
     storage: String(row.storage),
   });
   if (terms.size > REMEMBERED_TERMS) terms.delete(terms.keys().next().value!);
-  return matches;
+  return { matches, entries: upToMaxId };
 }
 
 /**

@@ -10,12 +10,10 @@ import {
   type PageKeys,
 } from '../../lib/remembered-items';
 import {
-  countAuditEntries,
   findAuditEntry,
-  listAuditEntries,
-  listAuditEntryKeys,
   listNewestAuditEntries,
   listNewestAuditEntryKeys,
+  searchAuditEntries,
 } from './audit.repository';
 
 /** The stored JSON text back as an object; anything that is not one is wrapped, never lost. */
@@ -81,13 +79,8 @@ export async function listAuditTrails(db: Kysely<DB>, query: AuditQuery): Promis
     );
     return { audit_trails: entries, pagination: pagination(total) };
   }
-  const search = { search: filter.search };
-  const [keys, total] = await Promise.all([
-    listAuditEntryKeys(db, search, page),
-    countAuditEntries(db, search),
-  ]);
-  const entries = await entriesOf(db, keys, () => listAuditEntries(db, search, page));
-  return { audit_trails: entries, pagination: pagination(total) };
+  const { keys, total, rows } = await searchAuditEntries(db, { search: filter.search }, page);
+  return { audit_trails: await entriesOf(db, keys, rows), pagination: pagination(total) };
 }
 
 export async function getAuditTrail(db: Kysely<DB>, id: number): Promise<AuditEntry> {
