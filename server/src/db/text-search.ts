@@ -140,14 +140,20 @@ export function loweredContains(column: RawBuilder<unknown>, pattern: string): R
   return sql<boolean>`${column} like lower(${pattern}) escape '\\'`;
 }
 
-/** The ids of the rows any of whose `columns` contains the pattern's text, as ILIKE would. */
+/**
+ * The ids of the rows any of whose `columns` contains the pattern's text, as ILIKE would, with
+ * the table's columns `read` beside them.
+ */
 export function loweredMatches(
   table: LoweredSearchTable,
   columns: readonly string[],
   pattern: string,
+  read: readonly string[] = [],
 ): RawBuilder<number> {
   const tests = columns.map((column) => loweredContains(sql.ref(`s.${column}`), pattern));
-  return sql<number>`select s.id from ${sql.table(table)} as s where ${sql.join(tests, sql` or `)}`;
+  const ids = [sql.ref('s.id'), ...read.map((column) => sql.ref(`s.${column}`))];
+  return sql<number>`select ${sql.join(ids)} from ${sql.table(table)} as s
+    where ${sql.join(tests, sql` or `)}`;
 }
 
 /**

@@ -22,6 +22,7 @@ import * as rowVersions from './0020_row_versions';
 import * as tableVersions from './0021_table_versions';
 import * as scoreRankNames from './0022_score_rank_names';
 import * as orderedSearchTables from './0023_ordered_search_tables';
+import * as postgresUsersSearchOrder from './0024_postgres_users_search_order';
 
 /** Every migration in the order it runs. Append; never edit or reorder a released one. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0021_table_versions': tableVersions,
   '0022_score_rank_names': scoreRankNames,
   '0023_ordered_search_tables': orderedSearchTables,
+  '0024_postgres_users_search_order': postgresUsersSearchOrder,
 };

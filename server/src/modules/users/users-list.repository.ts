@@ -66,9 +66,12 @@ function userFilters(db: Kysely<DB>, filters: UserFilters) {
 type UserFilterShape = ReturnType<typeof userFilters>['shape'];
 type UserFilterValues = ReturnType<typeof userFilters>['values'];
 
-/** PostgreSQL: the ids of the accounts whose name or email contains the pattern (0010). */
-const accountMatches = (pattern: string) =>
-  loweredMatches('users_search', ['full_name', 'email'], pattern);
+/**
+ * PostgreSQL: the ids of the accounts whose name or email contains the pattern (0010), and any
+ * other of `users_search`'s columns asked for.
+ */
+const accountMatches = (pattern: string, columns: readonly string[] = []) =>
+  loweredMatches('users_search', ['full_name', 'email'], pattern, columns);
 
 function userMatch(
   db: Kysely<DB>,
@@ -153,8 +156,8 @@ export async function listUsers(
     );
   const counted = isPostgres(db) && query.search ? await count() : null;
   const walk = !counted || walkFindsPageSooner(counted.total, counted.accounts, page);
-  const ordered = newestFirstOrder(filters.shape, query);
-  const shape = { ...filters.shape, sort: query.sort, order: query.order, walk, ordered };
+  const cutIn = searchCut(filters.shape, query, walk);
+  const shape = { ...filters.shape, sort: query.sort, order: query.order, walk, cutIn };
   const values = { ...filters.values, ...page };
   const [[keys], matching] = await Promise.all([
     userKeysPage(db, shape, values),
@@ -167,43 +170,69 @@ export async function listUsers(
 }
 
 /**
- * Whether a search's page is read from SQLite's trigram table in the order it holds the
- * accounts, newest first (migration 0023): a search alone, by creation in either direction. The
- * page's matches are read in order and no more, however many match.
+ * Where a search alone, by creation in either direction (the list's default order), is cut to
+ * its page without reading every match's account: SQLite's trigram table, which holds the
+ * accounts newest first (migration 0023), reads the page's matches in order and no more, however
+ * many match; PostgreSQL's `users_search` sorts its matches by the creation it holds (0024)
+ * when too few match for a walk to find the page sooner. Null: cut from the accounts.
  */
-function newestFirstOrder(shape: UserFilterShape, query: ListUsersQuery): boolean {
-  return shape.search === 'trigram' && !shape.userType && query.sort === 'created_at';
+function searchCut(shape: UserFilterShape, query: ListUsersQuery, walk: boolean) {
+  if (shape.userType || query.sort !== 'created_at') return null;
+  if (shape.search === 'trigram') return 'trigram' as const;
+  return shape.search === 'search-table' && !walk ? ('search-table' as const) : null;
 }
 
 type UserPageShape = UserFilterShape &
-  Pick<ListUsersQuery, 'sort' | 'order'> & { walk: boolean; ordered: boolean };
+  Pick<ListUsersQuery, 'sort' | 'order'> & {
+    walk: boolean;
+    cutIn: ReturnType<typeof searchCut>;
+  };
 type UserPageValues = UserFilterValues & { limit: number; offset: number };
 
-/** Where a page in the trigram table's order starts and runs (newestFirstOrder). */
+/** Where a page in the trigram table's order starts and runs. */
 const trigramPage = (shape: UserPageShape, values: UserPageValues) => ({
   ...values,
   first: shape.order === 'desc',
 });
 
-/** The page's ids and versions, in its order: cut from the accounts or the trigram table. */
+/** PostgreSQL: the page's ids and creation, cut from the matches in `users_search` (0024). */
+function searchTablePage(shape: UserPageShape, values: UserPageValues) {
+  const direction = sql.raw(shape.order === 'desc' ? 'desc' : 'asc');
+  return sql`(select s.id, s.created_at from (${accountMatches(values.term, ['created_at'])}) as s
+    order by s.created_at ${direction}, s.id ${direction}
+    limit ${values.limit} offset ${values.offset})`;
+}
+
+/** The page's ids and versions, in its order: cut from the accounts or in a search's table. */
 function keysPage(db: Kysely<DB>, shape: UserPageShape, values: UserPageValues) {
-  if (!shape.ordered) {
-    const page = filteredUsers(db, shape, values, { walk: shape.walk }).select([
-      'u.id',
-      'u.row_version',
-    ]);
-    return sql`(${inOrder(page, shape).limit(values.limit).offset(values.offset)})`;
+  if (shape.cutIn === 'trigram') {
+    const { from, order } = ftsPage('users_search', values.term, trigramPage(shape, values));
+    return sql`(select u.id, u.row_version from ${from}
+      join users as u on u.id = ps.id order by ${order})`;
   }
-  const { from, order } = ftsPage('users_search', values.term, trigramPage(shape, values));
-  return sql`(select u.id, u.row_version from ${from}
-    join users as u on u.id = ps.id order by ${order})`;
+  if (shape.cutIn === 'search-table') {
+    const direction = sql.raw(shape.order === 'desc' ? 'desc' : 'asc');
+    return sql`(select u.id, u.row_version from ${searchTablePage(shape, values)} as s
+      join users as u on u.id = s.id order by s.created_at ${direction}, s.id ${direction})`;
+  }
+  const page = filteredUsers(db, shape, values, { walk: shape.walk }).select([
+    'u.id',
+    'u.row_version',
+  ]);
+  return sql`(${inOrder(page, shape).limit(values.limit).offset(values.offset)})`;
 }
 
 /** The accounts a page's rows are read from: those filtered, or the page cut in its table. */
 function matched(db: Kysely<DB>, shape: UserPageShape, values: UserPageValues) {
-  if (!shape.ordered) return filteredUsers(db, shape, values, { walk: shape.walk });
-  const page = ftsPageIds('users_search', values.term, trigramPage(shape, values));
-  return accounts(db).where('u.id', 'in', page);
+  if (shape.cutIn === 'trigram') {
+    const page = ftsPageIds('users_search', values.term, trigramPage(shape, values));
+    return accounts(db).where('u.id', 'in', page);
+  }
+  if (shape.cutIn === 'search-table') {
+    const page = sql<number>`(select s.id from ${searchTablePage(shape, values)} as s)`;
+    return accounts(db).where('u.id', 'in', page);
+  }
+  return filteredUsers(db, shape, values, { walk: shape.walk });
 }
 
 /** `limit` rows from `offset`, or from the first when the page is already cut (matched). */
@@ -213,7 +242,7 @@ function cut<D, T extends keyof D, O>(
   values: UserPageValues,
 ) {
   const page = query.limit(values.limit);
-  return shape.ordered ? page : page.offset(values.offset);
+  return shape.cutIn ? page : page.offset(values.offset);
 }
 
 /** `query` in the list's order: its sort's keys, then the id, all in the shape's direction. */
@@ -260,7 +289,7 @@ const usersPage = queryByShape(
         tableVersions(SHOWN_TABLES).as('tables'),
       ]);
     const filtered = matched(db, shape, values);
-    if (shape.search !== 'search-table' || shape.walk) {
+    if (shape.search !== 'search-table' || shape.walk || shape.cutIn) {
       return cut(inOrder(reading(filtered), shape), shape, values);
     }
     const page = inOrder(filtered.selectAll('u'), shape).limit(values.limit).offset(values.offset);
