@@ -136,8 +136,9 @@ const searchCount = queryByShape(
 /**
  * One page of accounts and the total. A search on PostgreSQL counts first and picks how to find
  * the page from the count: walking the accounts in the list's order and testing each when many
- * match, reading the matches and sorting them otherwise. The planner, left to itself, walked for
- * "son" (262 of 10,000 match) and tested 1,811 accounts.
+ * match, reading the matches and sorting them otherwise (in users_search, by creation). The
+ * planner, left to itself, walked for "son" (262 of 10,000 match) and tested 1,811 accounts. On
+ * SQLite a search by creation reads its page from the trigram table's order (searchCut).
  *
  * The page is read as its accounts' keys, in one row (db/page-keys.ts) with the kept total;
  * `rows` reads the same page's rows whole, for the accounts the service does not remember at
