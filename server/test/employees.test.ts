@@ -208,16 +208,23 @@ describeEachEngine('staff list', (ctx) => {
     const adams = await keeper('adams', 'Yan');
     const clark = await keeper('Clark', 'Abe');
     // One row a page, so that each page has to be picked from the order, not only sorted.
-    const idsInOrder = async (query: string) => {
+    const pagesOf = async (search: string, query: string) => {
       const found: number[] = [];
       for (let page = 1; page <= 4; page++) {
-        const url = `/api/employees?search=quokka&limit=1&page=${page}${query}`;
+        const url = `/api/employees?search=${search}&limit=1&page=${page}${query}`;
         found.push(
           ...(await call('GET', url, { token })).body.data.employees.map(
             (e: { id: number }) => e.id,
           ),
         );
       }
+      return found;
+    };
+    // A term of one trigram ("okk") and a longer one: on SQLite, one range of the trigram's
+    // postings, or the first trigram's walked and each text tested (migration 0025).
+    const idsInOrder = async (query: string) => {
+      const found = await pagesOf('quokka', query);
+      expect(await pagesOf('OKK', query), query).toEqual(found);
       return found;
     };
     expect(await idsInOrder('')).toEqual([adams, brown, clark]);
@@ -228,6 +235,15 @@ describeEachEngine('staff list', (ctx) => {
     expect((await call('DELETE', `/api/employees/${adams}`, { token })).status).toBe(200);
     expect(await idsInOrder('')).toEqual([clark, brown]);
     expect(await idsInOrder('&order=desc')).toEqual([brown, clark]);
+
+    // A text that changes where the order does not: found by its new text alone.
+    const email = 'zoe.zqvx@example.org';
+    await call('PUT', `/api/employees/${brown}`, { token, body: { email } });
+    expect(await pagesOf('zqv', '')).toEqual([brown]);
+    expect(await pagesOf('zqvx', '')).toEqual([brown]);
+    await call('PUT', `/api/employees/${brown}`, { token, body: { email: 'zoe@example.org' } });
+    expect(await pagesOf('zqv', '')).toEqual([]);
+    expect(await idsInOrder('')).toEqual([clark, brown]);
   });
 
   it('keeps a search in name order when many are added at one place in it', async () => {
@@ -235,21 +251,23 @@ describeEachEngine('staff list', (ctx) => {
     // Each name falls between the last one added and Zed: on SQLite each takes half of what is
     // left of one gap in the trigram table's positions (migration 0023), until none is left
     // and the list is numbered again.
-    const first = await insertEmployee(db, { last_name: 'Quillfeather', first_name: 'Aaron' });
-    const last = await insertEmployee(db, { last_name: 'Quillfeather', first_name: 'Zed' });
+    // Their position gives them a term of one trigram ("qfe") too.
+    const quill = (first_name: string) =>
+      insertEmployee(db, { last_name: 'Quillfeather', first_name, position: 'QFE lead' });
+    const first = await quill('Aaron');
+    const last = await quill('Zed');
     const between: number[] = [];
-    for (let i = 0; i < 80; i++) {
-      const first_name = `Nia${String(i).padStart(3, '0')}`;
-      between.push(await insertEmployee(db, { last_name: 'Quillfeather', first_name }));
+    for (let i = 0; i < 80; i++) between.push(await quill(`Nia${String(i).padStart(3, '0')}`));
+    for (const search of ['quillfeather', 'QFE']) {
+      const found: number[] = [];
+      for (let page = 1; page <= 4; page++) {
+        const url = `/api/employees?search=${search}&limit=25&page=${page}`;
+        const { body } = await call('GET', url, { token: as.manager.token });
+        expect(body.data.pagination.total, search).toBe(82);
+        found.push(...body.data.employees.map((e: { id: number }) => e.id));
+      }
+      expect(found, search).toEqual([first, ...between, last]);
     }
-    const found: number[] = [];
-    for (let page = 1; page <= 4; page++) {
-      const url = `/api/employees?search=quillfeather&limit=25&page=${page}`;
-      const { body } = await call('GET', url, { token: as.manager.token });
-      expect(body.data.pagination.total).toBe(82);
-      found.push(...body.data.employees.map((e: { id: number }) => e.id));
-    }
-    expect(found).toEqual([first, ...between, last]);
   });
 
   it('filters by department and status', async () => {

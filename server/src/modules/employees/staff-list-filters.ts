@@ -39,11 +39,14 @@ export function staffFilters(db: Kysely<DB>, filters: StaffFilters) {
   return {
     shape: {
       search: search?.index ?? null,
+      /** SQLite: the needle is a single trigram, so its postings are its matches (0025). */
+      oneTrigram: search?.index === 'trigram' && [...search.needle].length === 3,
       department: Boolean(filters.department),
       status: Boolean(filters.status),
     },
     values: {
       fts: search?.fts ?? '',
+      needle: search?.needle ?? '',
       pattern: search?.pattern ?? '',
       department: filters.department ?? '',
       status: filters.status ?? 'active',

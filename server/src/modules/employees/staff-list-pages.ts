@@ -1,7 +1,7 @@
 import { sql, type AliasedExpression, type Expression } from 'kysely';
 import type { EmployeeSortField } from '#contract/employee-options';
 import type { ListEmployeesQuery } from '#contract/employees';
-import { ftsPage } from '../../db/text-search';
+import { staffPostingsPage } from './staff-search';
 import type { StaffFilterShape, StaffFilterValues } from './staff-list-filters';
 
 /**
@@ -47,10 +47,8 @@ export function nameOrderPage(
   { versions }: { versions: boolean },
 ): PageTable | null {
   if (!shape.ordered) return null;
-  const { from, order } = ftsPage('employees_search', values.fts, {
-    ...values,
-    first: shape.order === 'asc',
-  });
+  const page = { ...values, first: shape.order === 'asc' };
+  const { from, order } = staffPostingsPage(values.needle, page, shape.oneTrigram);
   const columns = versions
     ? sql`e.id, e.row_version`
     : sql`e.id, lower(e.last_name) as ${sql.ref(sortKey(0))},
