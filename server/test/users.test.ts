@@ -100,6 +100,45 @@ describeEachEngine('users: listing', (ctx) => {
     expect(bad.body).toEqual(errorEnvelope(message, 'user_type'));
   });
 
+  it('keeps a search newest first through name and email changes and removals', async () => {
+    const { db, call } = ctx();
+    const token = ctx().as.admin.token;
+    const wombat = async (day: string) =>
+      (await insertUser(db, { lastname: 'Wombat', created_at: `2030-01-0${day}T00:00:00.000Z` }))
+        .id;
+    const [a, b, c] = [await wombat('1'), await wombat('2'), await wombat('3')];
+    // One row a page, so that each page has to be picked from the order, not only sorted.
+    const pagesOf = async (search: string, query = '') => {
+      const found: number[] = [];
+      for (let page = 1; page <= 4; page++) {
+        const url = `/api/users?search=${search}&limit=1&page=${page}${query}`;
+        found.push(
+          ...(await call('GET', url, { token })).body.data.users.map(
+            (user: { id: number }) => user.id,
+          ),
+        );
+      }
+      return found;
+    };
+    // A term of one trigram ("mba") and a longer one: on SQLite, one range of the trigram's
+    // postings, or the first trigram's walked and each text tested (migration 0025).
+    const idsInOrder = async (query = '') => {
+      const found = await pagesOf('wombat', query);
+      expect(await pagesOf('MBA', query), query).toEqual(found);
+      return found;
+    };
+    expect(await idsInOrder()).toEqual([c, b, a]);
+    expect(await idsInOrder('&order=asc')).toEqual([a, b, c]);
+
+    await call('PUT', `/api/users/${b}`, { token, body: { lastname: 'Koala' } });
+    expect(await idsInOrder()).toEqual([c, a]);
+    await call('PUT', `/api/users/${a}`, { token, body: { email: 'a.qzvx@example.org' } });
+    expect(await pagesOf('qzv')).toEqual([a]);
+    expect(await pagesOf('QZVX')).toEqual([a]);
+    expect((await call('DELETE', `/api/users/${c}`, { token })).status).toBe(200);
+    expect(await idsInOrder()).toEqual([a]);
+  });
+
   it('answers one user with both spellings of the name', async () => {
     const res = await ctx().call('GET', `/api/users/${ctx().as.manager.id}`, {
       token: ctx().as.admin.token,

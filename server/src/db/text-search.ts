@@ -101,6 +101,54 @@ export function ftsPage(
   };
 }
 
+/** The tables of 0023 that also hold their trigrams as B-tree postings (migration 0025). */
+export type PostedSearchTable = 'employees_search' | 'users_search';
+
+/** Each posted table's rows and texts, as 0023's trigram table holds them, over the row `te`. */
+const POSTED_TEXTS: Record<PostedSearchTable, { source: string; texts: string[] }> = {
+  employees_search: { source: 'employees', texts: ['te.search_text'] },
+  users_search: {
+    source: 'users',
+    texts: [`lower(te.firstname || ' ' || te.lastname)`, 'lower(te.email)'],
+  },
+};
+
+/**
+ * SQLite: a page of the rows whose text contains the needle (folded as the table's texts are),
+ * in the list's default order or the reverse, from the trigram postings of migration 0025,
+ * which hold each row's trigrams at its position in that order. Same contract as ftsPage, but
+ * no FTS5 query: its setup on every query cost the staff search's whole request more than
+ * reading the page did (docs/decisions.md). A needle of one trigram (`oneTrigram`) is one range
+ * of its postings, stopped after the page; a longer one walks its first trigram's postings in
+ * order and tests each row's texts with the whole needle (`instr`, exactly the phrase match of
+ * the trigram table, which matches within one text).
+ */
+export function postingsPage(
+  table: PostedSearchTable,
+  needle: string,
+  { limit, offset, first }: { limit: number; offset: number; first: boolean },
+  oneTrigram: boolean,
+): { from: RawBuilder<unknown>; order: RawBuilder<unknown> } {
+  const direction = sql.raw(first ? 'asc' : 'desc');
+  const postings = sql.table(`${table}_postings`);
+  const { source, texts } = POSTED_TEXTS[table];
+  const holds = sql.join(
+    texts.map((text) => sql`instr(${sql.raw(text)}, ${needle}) > 0`),
+    sql` or `,
+  );
+  const matches = oneTrigram
+    ? sql`select position as rowid from ${postings} where trigram = ${needle}`
+    : sql`select t.position as rowid from ${postings} as t
+        join ${positions(table)} as tp on tp.position = t.position
+        join ${sql.table(source)} as te on te.id = tp.id
+        where t.trigram = substr(${needle}, 1, 3) and (${holds})`;
+  return {
+    from: sql`(${matches} order by rowid ${direction} limit ${limit} offset ${offset}) as m
+      join ${positions(table)} as ps on ps.position = m.rowid`,
+    order: sql`m.rowid ${direction}`,
+  };
+}
+
 /** The ids of such a page (ftsPage), for `id in (<this>)`. */
 export function ftsPageIds(
   table: OrderedSearchTable,

@@ -23,7 +23,7 @@ import * as tableVersions from './0021_table_versions';
 import * as scoreRankNames from './0022_score_rank_names';
 import * as orderedSearchTables from './0023_ordered_search_tables';
 import * as postgresUsersSearchOrder from './0024_postgres_users_search_order';
-import * as staffSearchPostings from './0025_staff_search_postings';
+import * as searchPostings from './0025_search_postings';
 
 /** Every migration in the order it runs. Append; never edit or reorder a released one. */
 export const migrations: Record<string, Migration> = {
@@ -51,5 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0022_score_rank_names': scoreRankNames,
   '0023_ordered_search_tables': orderedSearchTables,
   '0024_postgres_users_search_order': postgresUsersSearchOrder,
-  '0025_staff_search_postings': staffSearchPostings,
+  '0025_search_postings': searchPostings,
 };

@@ -1,7 +1,7 @@
 import { sql, type AliasedExpression, type Expression } from 'kysely';
 import type { EmployeeSortField } from '#contract/employee-options';
 import type { ListEmployeesQuery } from '#contract/employees';
-import { staffPostingsPage } from './staff-search';
+import { postingsPage } from '../../db/text-search';
 import type { StaffFilterShape, StaffFilterValues } from './staff-list-filters';
 
 /**
@@ -25,7 +25,8 @@ export const sortKey = (i: number) => `sort_key_${i}`;
 const sqlDirection = (direction: 'asc' | 'desc') => sql.raw(direction === 'desc' ? 'desc' : 'asc');
 
 /**
- * Whether a search's page is read from SQLite's trigram table in name order (migration 0023):
+ * Whether a search's page is read in name order from SQLite's trigram postings (migrations 0023
+ * and 0025):
  * a search alone, in the name order the table holds (either direction). The page's 50 matches
  * are read in order and no more, however many match: no count first to choose between walking
  * the list and sorting every match.
@@ -37,8 +38,8 @@ export function inNameOrder(shape: StaffFilterShape, query: ListEmployeesQuery):
 }
 
 /**
- * A search alone in name order (inNameOrder): the page cut in SQLite's trigram table, which
- * holds the staff in that order, and kept in it; only the page's employees are read, by id. Its
+ * A search alone in name order (inNameOrder): the page cut in SQLite's trigram postings, which
+ * hold the staff in that order, and kept in it; only the page's employees are read, by id. Its
  * keys are the name order's, for the rows statement to order the page's rows by.
  */
 export function nameOrderPage(
@@ -48,7 +49,7 @@ export function nameOrderPage(
 ): PageTable | null {
   if (!shape.ordered) return null;
   const page = { ...values, first: shape.order === 'asc' };
-  const { from, order } = staffPostingsPage(values.needle, page, shape.oneTrigram);
+  const { from, order } = postingsPage('employees_search', values.needle, page, shape.oneTrigram);
   const columns = versions
     ? sql`e.id, e.row_version`
     : sql`e.id, lower(e.last_name) as ${sql.ref(sortKey(0))},

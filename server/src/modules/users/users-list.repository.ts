@@ -9,10 +9,10 @@ import { countAtVersion } from '../../db/remembered-counts';
 import {
   ftsCount,
   ftsIds,
-  ftsPage,
-  ftsPageIds,
   idAmong,
   loweredMatches,
+  needle,
+  postingsPage,
   trigramQuery,
   usesTrigramTable,
   walkFindsPageSooner,
@@ -53,10 +53,17 @@ function userFilters(db: Kysely<DB>, filters: UserFilters) {
       : isPostgres(db)
         ? ('search-table' as const)
         : ('like' as const);
+  const folded = index === 'trigram' ? needle(text!, 'ascii') : '';
   return {
-    shape: { search: index, userType: Boolean(filters.user_type) },
+    shape: {
+      search: index,
+      userType: Boolean(filters.user_type),
+      /** SQLite: the needle is a single trigram, so its postings are its matches (0025). */
+      oneTrigram: [...folded].length === 3,
+    },
     values: {
       term: !text ? '' : index === 'trigram' ? trigramQuery(text, 'ascii') : containsPattern(text),
+      needle: folded,
       userType: filters.user_type ?? 'employee',
       total: (filters.user_type ? `users:${filters.user_type}` : 'users') as ListTotalName,
     },
@@ -172,9 +179,9 @@ export async function listUsers(
 
 /**
  * Where a search alone, by creation in either direction (the list's default order), is cut to
- * its page without reading every match's account: SQLite's trigram table, which holds the
- * accounts newest first (migration 0023), reads the page's matches in order and no more, however
- * many match; PostgreSQL's `users_search` sorts its matches by the creation it holds (0024)
+ * its page without reading every match's account: SQLite's trigram postings, which hold the
+ * accounts newest first (migrations 0023 and 0025), give the page's matches in order and no
+ * more, however many match; PostgreSQL's `users_search` sorts its matches by the creation it holds (0024)
  * when too few match for a walk to find the page sooner. Null: cut from the accounts.
  */
 function searchCut(shape: UserFilterShape, query: ListUsersQuery, walk: boolean) {
@@ -190,11 +197,14 @@ type UserPageShape = UserFilterShape &
   };
 type UserPageValues = UserFilterValues & { limit: number; offset: number };
 
-/** Where a page in the trigram table's order starts and runs. */
-const trigramPage = (shape: UserPageShape, values: UserPageValues) => ({
-  ...values,
-  first: shape.order === 'desc',
-});
+/** SQLite: a page in the order the trigram table holds, read from its postings (0025). */
+const trigramTablePage = (shape: UserPageShape, values: UserPageValues) =>
+  postingsPage(
+    'users_search',
+    values.needle,
+    { ...values, first: shape.order === 'desc' },
+    shape.oneTrigram,
+  );
 
 /** PostgreSQL: the page's ids and creation, cut from the matches in `users_search` (0024). */
 function searchTablePage(shape: UserPageShape, values: UserPageValues) {
@@ -207,7 +217,7 @@ function searchTablePage(shape: UserPageShape, values: UserPageValues) {
 /** The page's ids and versions, in its order: cut from the accounts or in a search's table. */
 function keysPage(db: Kysely<DB>, shape: UserPageShape, values: UserPageValues) {
   if (shape.cutIn === 'trigram') {
-    const { from, order } = ftsPage('users_search', values.term, trigramPage(shape, values));
+    const { from, order } = trigramTablePage(shape, values);
     return sql`(select u.id, u.row_version from ${from}
       join users as u on u.id = ps.id order by ${order})`;
   }
@@ -226,7 +236,7 @@ function keysPage(db: Kysely<DB>, shape: UserPageShape, values: UserPageValues) 
 /** The accounts a page's rows are read from: those filtered, or the page cut in its table. */
 function matched(db: Kysely<DB>, shape: UserPageShape, values: UserPageValues) {
   if (shape.cutIn === 'trigram') {
-    const page = ftsPageIds('users_search', values.term, trigramPage(shape, values));
+    const page = sql<number>`(select ps.id from ${trigramTablePage(shape, values).from})`;
     return accounts(db).where('u.id', 'in', page);
   }
   if (shape.cutIn === 'search-table') {
