@@ -2,25 +2,21 @@ import { sql, type Expression, type Kysely, type SelectQueryBuilder } from 'kyse
 import type { UserSortField } from '#contract/user-options';
 import type { ListUsersQuery } from '#contract/users';
 import { isPostgres } from '../../db/dialect';
-import { containsPattern, likeIgnoringCase } from '../../db/like';
 import { pageKeyColumns, tableVersions } from '../../db/page-keys';
 import { queryByShape } from '../../db/prepared-query';
 import { countAtVersion } from '../../db/remembered-counts';
-import {
-  ftsCount,
-  ftsIds,
-  idAmong,
-  loweredMatches,
-  needle,
-  postingsPage,
-  trigramQuery,
-  usesTrigramTable,
-  walkFindsPageSooner,
-} from '../../db/text-search';
+import { ftsCount, postingsPage, walkFindsPageSooner } from '../../db/text-search';
 import type { DB } from '../../db/schema';
 import type { PageKeys } from '../../lib/remembered-items';
-import { listTotalValue, type ListTotalName } from '../list-totals/list-totals.repository';
+import { listTotalValue } from '../list-totals/list-totals.repository';
 import { accounts, userDetails, withEmployee, type AccountScope } from './users.repository';
+import {
+  accountMatches,
+  filteredUsers,
+  userFilters,
+  type UserFilterShape,
+  type UserFilterValues,
+} from './users-list-filters';
 
 /** The accounts list: search, filter, sort, pages (keys or rows) and totals, in SQL. */
 
@@ -33,76 +29,6 @@ const SORT_KEYS: Record<UserSortField, ReturnType<typeof sql>[]> = {
   lastname: [lower('u.lastname'), lower('u.firstname')],
   user_type: [sql.ref('u.user_type'), lower('u.lastname'), lower('u.firstname')],
 };
-
-type UserFilters = Partial<Pick<ListUsersQuery, 'user_type' | 'search'>>;
-
-/**
- * Accounts whose name or email contains the text, ignoring case. SQLite: the exact trigram table
- * of migration 0009 (db/text-search.ts) for 3 characters or more, the LIKEs otherwise.
- * PostgreSQL: 0010's `users_search`, both texts already lower-cased, so its trigram indexes'
- * candidates are rechecked by a plain LIKE rather than an ILIKE lowering each row again; read
- * first unless `walk` (see listUsers). As a compiled query needs them: what its SQL says (the
- * shape) apart from what it is run with (the values, the search term made from the text once).
- */
-function userFilters(db: Kysely<DB>, filters: UserFilters) {
-  const text = filters.search;
-  const index = !text
-    ? null
-    : usesTrigramTable(db, text, 'ascii')
-      ? ('trigram' as const)
-      : isPostgres(db)
-        ? ('search-table' as const)
-        : ('like' as const);
-  const folded = index === 'trigram' ? needle(text!, 'ascii') : '';
-  return {
-    shape: {
-      search: index,
-      userType: Boolean(filters.user_type),
-      /** SQLite: the needle is a single trigram, so its postings are its matches (0025). */
-      oneTrigram: [...folded].length === 3,
-    },
-    values: {
-      term: !text ? '' : index === 'trigram' ? trigramQuery(text, 'ascii') : containsPattern(text),
-      needle: folded,
-      userType: filters.user_type ?? 'employee',
-      total: (filters.user_type ? `users:${filters.user_type}` : 'users') as ListTotalName,
-    },
-  };
-}
-
-type UserFilterShape = ReturnType<typeof userFilters>['shape'];
-type UserFilterValues = ReturnType<typeof userFilters>['values'];
-
-/**
- * PostgreSQL: the ids of the accounts whose name or email contains the pattern (0010), and any
- * other of `users_search`'s columns asked for.
- */
-const accountMatches = (pattern: string, columns: readonly string[] = []) =>
-  loweredMatches('users_search', ['full_name', 'email'], pattern, columns);
-
-function userMatch(
-  db: Kysely<DB>,
-  index: NonNullable<UserFilterShape['search']>,
-  term: string,
-  walk: boolean,
-) {
-  if (index === 'trigram') return sql<boolean>`u.id in (${ftsIds('users_search', term)})`;
-  if (index === 'search-table') return idAmong('u.id', accountMatches(term), { walk });
-  return sql<boolean>`(${likeIgnoringCase(db, sql`u.firstname || ' ' || u.lastname`, term)}
-    or ${likeIgnoringCase(db, sql`u.email`, term)})`;
-}
-
-function filteredUsers(
-  db: Kysely<DB>,
-  shape: UserFilterShape,
-  values: UserFilterValues,
-  { walk = true } = {},
-) {
-  let builder = accounts(db);
-  if (shape.userType) builder = builder.where('u.user_type', '=', values.userType);
-  if (shape.search) builder = builder.where(userMatch(db, shape.search, values.term, walk));
-  return builder;
-}
 
 /**
  * The tables whose rows an item shows beside its account's own (migration 0021): the linked

@@ -6,7 +6,7 @@ import { isPostgres } from '../../db/dialect';
 
 /**
  * Application users: Kysely queries only. The password hash is never selected here. The list
- * (search, sort, pages) is users-list.repository.ts.
+ * (search, sort, pages) is users-list.repository.ts, its filters users-list-filters.ts.
  */
 
 const USER_COLUMNS = [
