@@ -80,51 +80,37 @@ export function ftsIds(table: SearchTable, query: string): RawBuilder<number> {
 }
 
 /**
- * A page of the rows whose text contains the needle, in the list's default order (`first`: its
- * first row first) or the reverse: FTS5 reads the needle's postings by position and stops after
- * the page, however many match. `from` is FROM-clause text naming the page's matches `m` (rowid
- * their position) and their ids `ps.id`; ordered by `order`, SQLite keeps the order it read
- * them in rather than sorting them (50 staff matching "son", ids and versions: 22 µs in a warm
- * loop, where reading them by id and sorting them by name took 58).
+ * Each table's rows and texts, as 0023's trigram table holds them, over the row `te`: what its
+ * B-tree postings (staff and accounts: migration 0025; the audit trail: 0026) are made of.
  */
-export function ftsPage(
-  table: OrderedSearchTable,
-  query: string,
-  { limit, offset, first }: { limit: number; offset: number; first: boolean },
-): { from: RawBuilder<unknown>; order: RawBuilder<unknown> } {
-  const direction = sql.raw(first ? 'asc' : 'desc');
-  return {
-    from: sql`(select rowid from ${sql.table(table)} where ${sql.table(table)} match ${query}
-        order by rowid ${direction} limit ${limit} offset ${offset}) as m
-      join ${positions(table)} as ps on ps.position = m.rowid`,
-    order: sql`m.rowid ${direction}`,
-  };
-}
-
-/** The tables of 0023 that also hold their trigrams as B-tree postings (migration 0025). */
-export type PostedSearchTable = 'employees_search' | 'users_search';
-
-/** Each posted table's rows and texts, as 0023's trigram table holds them, over the row `te`. */
-const POSTED_TEXTS: Record<PostedSearchTable, { source: string; texts: string[] }> = {
+const POSTED_TEXTS: Record<OrderedSearchTable, { source: string; texts: string[] }> = {
   employees_search: { source: 'employees', texts: ['te.search_text'] },
   users_search: {
     source: 'users',
     texts: [`lower(te.firstname || ' ' || te.lastname)`, 'lower(te.email)'],
   },
+  audit_entries_text: {
+    source: 'audit_entries',
+    texts: ['lower(te.name)', 'lower(te.description)'],
+  },
 };
 
 /**
  * SQLite: a page of the rows whose text contains the needle (folded as the table's texts are),
- * in the list's default order or the reverse, from the trigram postings of migration 0025,
- * which hold each row's trigrams at its position in that order. Same contract as ftsPage, but
- * no FTS5 query: its setup on every query cost the staff search's whole request more than
- * reading the page did (docs/decisions.md). A needle of one trigram (`oneTrigram`) is one range
- * of its postings, stopped after the page; a longer one walks its first trigram's postings in
- * order and tests each row's texts with the whole needle (`instr`, exactly the phrase match of
- * the trigram table, which matches within one text).
+ * in the list's default order (`first`: its first row first) or the reverse, from the trigram
+ * postings of migrations 0025 and 0026, which hold each row's trigrams at its position in that
+ * order; they are read by position and stop after the page, however many match. A needle of
+ * one trigram (`oneTrigram`) is one range of its postings; a longer one walks its first
+ * trigram's postings in order and tests each row's texts with the whole needle (`instr`,
+ * exactly the phrase match of the trigram table, which matches within one text). No FTS5
+ * query: its setup on every query cost the whole request more than reading the page did
+ * (docs/decisions.md).
+ *
+ * `from` is FROM-clause text naming the page's matches `ps` (`rowid` their position, `id` their
+ * row's); ordered by `order`, SQLite keeps the order it read them in rather than sorting them.
  */
 export function postingsPage(
-  table: PostedSearchTable,
+  table: OrderedSearchTable,
   needle: string,
   { limit, offset, first }: { limit: number; offset: number; first: boolean },
   oneTrigram: boolean,
@@ -136,26 +122,23 @@ export function postingsPage(
     texts.map((text) => sql`instr(${sql.raw(text)}, ${needle}) > 0`),
     sql` or `,
   );
-  const matches = oneTrigram
-    ? sql`select position as rowid from ${postings} where trigram = ${needle}`
-    : sql`select t.position as rowid from ${postings} as t
+  const cut = sql`order by rowid ${direction} limit ${limit} offset ${offset}`;
+  // The longer needle's walk reads each candidate's id on the way to its texts: the page's ids
+  // come with it, not from the positions again.
+  const page = oneTrigram
+    ? sql`select m.rowid, p.id from (select position as rowid from ${postings}
+          where trigram = ${needle} ${cut}) as m
+        join ${positions(table)} as p on p.position = m.rowid`
+    : sql`select t.position as rowid, tp.id from ${postings} as t
         join ${positions(table)} as tp on tp.position = t.position
         join ${sql.table(source)} as te on te.id = tp.id
-        where t.trigram = substr(${needle}, 1, 3) and (${holds})`;
-  return {
-    from: sql`(${matches} order by rowid ${direction} limit ${limit} offset ${offset}) as m
-      join ${positions(table)} as ps on ps.position = m.rowid`,
-    order: sql`m.rowid ${direction}`,
-  };
+        where t.trigram = substr(${needle}, 1, 3) and (${holds}) ${cut}`;
+  return { from: sql`(${page}) as ps`, order: sql`ps.rowid ${direction}` };
 }
 
-/** The ids of such a page (ftsPage), for `id in (<this>)`. */
-export function ftsPageIds(
-  table: OrderedSearchTable,
-  query: string,
-  page: { limit: number; offset: number; first: boolean },
-): RawBuilder<number> {
-  return sql<number>`(select ps.id from ${ftsPage(table, query, page).from})`;
+/** The ids of such a page (postingsPage), for `id in (<this>)`. */
+export function postingsPageIds(...page: Parameters<typeof postingsPage>): RawBuilder<number> {
+  return sql<number>`(select ps.id from ${postingsPage(...page).from})`;
 }
 
 /**

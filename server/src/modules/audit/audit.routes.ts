@@ -23,7 +23,8 @@ export async function auditRoutes(app: FastifyInstance) {
         response: replies(auditListSchema),
       },
     },
-    async (request) => ok('Audit trails', await listAuditTrails(app.db, request.query)),
+    async (request) =>
+      ok('Audit trails', await listAuditTrails(app.db, request.query, request.dataVersion)),
   );
 
   api.get(

@@ -66,7 +66,12 @@ function entriesOf(db: Kysely<DB>, keys: PageKeys, readRows: () => Promise<Audit
   return pageThrough(rememberedEntries(db), keys, readRows, rememberedEntry);
 }
 
-export async function listAuditTrails(db: Kysely<DB>, query: AuditQuery): Promise<AuditList> {
+/** `dataVersion`: the guard's, under which a search's count is remembered. */
+export async function listAuditTrails(
+  db: Kysely<DB>,
+  query: AuditQuery,
+  dataVersion: number | null = null,
+): Promise<AuditList> {
   const filter = { search: query.search };
   const page = { limit: query.limit, offset: (query.page - 1) * query.limit };
   const pagination = (total: number) => ({ page: query.page, limit: query.limit, total });
@@ -79,7 +84,8 @@ export async function listAuditTrails(db: Kysely<DB>, query: AuditQuery): Promis
     );
     return { audit_trails: entries, pagination: pagination(total) };
   }
-  const { keys, total, rows } = await searchAuditEntries(db, { search: filter.search }, page);
+  const search = { search: filter.search };
+  const { keys, total, rows } = await searchAuditEntries(db, search, page, dataVersion);
   return { audit_trails: await entriesOf(db, keys, rows), pagination: pagination(total) };
 }
 
