@@ -164,6 +164,12 @@ describeEachEngine('questions: the lists', (ctx) => {
       question: `Is the budget 100% spent? ${tag}`,
       response: 'Nearly',
     });
+    // Begins as "marie curie…" does, and is not it: the staff side's postings test each whole.
+    const marcel = await insertEmployee(ctx().db, {
+      first_name: 'Marcel',
+      last_name: `Other${tag}`,
+    });
+    await insertQuestion(ctx().db, marcel, { question: `Where is the lab? ${tag}` });
     const ids = async (search: string) =>
       (await hrList(`?status=all&search=${encodeURIComponent(search)}`)).body.data.responses.map(
         (r: { id: number }) => r.id,

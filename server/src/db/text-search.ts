@@ -96,18 +96,43 @@ const POSTED_TEXTS: Record<OrderedSearchTable, { source: string; texts: string[]
 };
 
 /**
- * SQLite: a page of the rows whose text contains the needle (folded as the table's texts are),
- * in the list's default order (`first`: its first row first) or the reverse, from the trigram
- * postings of migrations 0025 and 0026, which hold each row's trigrams at its position in that
- * order; they are read by position and stop after the page, however many match. A needle of
- * one trigram (`oneTrigram`) is one range of its postings; a longer one walks its first
- * trigram's postings in order and tests each row's texts with the whole needle (`instr`,
- * exactly the phrase match of the trigram table, which matches within one text). No FTS5
- * query: its setup on every query cost the whole request more than reading the page did
- * (docs/decisions.md).
- *
- * `from` is FROM-clause text naming the page's matches `ps` (`rowid` their position, `id` their
- * row's); ordered by `order`, SQLite keeps the order it read them in rather than sorting them.
+ * SQLite: the rows whose text contains the needle (folded as the table's texts are), from the
+ * trigram postings of migrations 0025 and 0026, which hold each row's trigrams at its position
+ * in its list's default order: `rowid` their position, `id` their row's, over the postings `t`
+ * (so in position order when read by them). A needle of one trigram (`oneTrigram`) is one range
+ * of its postings; a longer one is its first trigram's postings, each row's texts tested with
+ * the whole needle (`instr`, exactly the phrase match of the trigram table, which matches
+ * within one text). No FTS5 query: its setup on every query cost the whole request more than
+ * reading the rows did (docs/decisions.md).
+ */
+function postedMatches(table: OrderedSearchTable, needle: string, oneTrigram: boolean) {
+  const { source, texts } = POSTED_TEXTS[table];
+  const from = sql`select t.position as rowid, tp.id from ${sql.table(`${table}_postings`)} as t
+    join ${positions(table)} as tp on tp.position = t.position`;
+  if (oneTrigram) return sql`${from} where t.trigram = ${needle}`;
+  const holds = sql.join(
+    texts.map((text) => sql`instr(${sql.raw(text)}, ${needle}) > 0`),
+    sql` or `,
+  );
+  return sql`${from} join ${sql.table(source)} as te on te.id = tp.id
+    where t.trigram = substr(${needle}, 1, 3) and (${holds})`;
+}
+
+/** The ids of the rows whose text contains the needle (postedMatches), for `id in (<this>)`. */
+export function postingsIds(
+  table: OrderedSearchTable,
+  needle: string,
+  oneTrigram: boolean,
+): RawBuilder<number> {
+  return sql<number>`select m.id from (${postedMatches(table, needle, oneTrigram)}) as m`;
+}
+
+/**
+ * A page of those rows (postedMatches) in the list's default order (`first`: its first row
+ * first) or the reverse: the postings are read by position and stop after the page, however
+ * many match. `from` is FROM-clause text naming the page's matches `ps` (`rowid` their
+ * position, `id` their row's); ordered by `order`, SQLite keeps the order it read them in
+ * rather than sorting them.
  */
 export function postingsPage(
   table: OrderedSearchTable,
@@ -116,23 +141,8 @@ export function postingsPage(
   oneTrigram: boolean,
 ): { from: RawBuilder<unknown>; order: RawBuilder<unknown> } {
   const direction = sql.raw(first ? 'asc' : 'desc');
-  const postings = sql.table(`${table}_postings`);
-  const { source, texts } = POSTED_TEXTS[table];
-  const holds = sql.join(
-    texts.map((text) => sql`instr(${sql.raw(text)}, ${needle}) > 0`),
-    sql` or `,
-  );
-  const cut = sql`order by rowid ${direction} limit ${limit} offset ${offset}`;
-  // The longer needle's walk reads each candidate's id on the way to its texts: the page's ids
-  // come with it, not from the positions again.
-  const page = oneTrigram
-    ? sql`select m.rowid, p.id from (select position as rowid from ${postings}
-          where trigram = ${needle} ${cut}) as m
-        join ${positions(table)} as p on p.position = m.rowid`
-    : sql`select t.position as rowid, tp.id from ${postings} as t
-        join ${positions(table)} as tp on tp.position = t.position
-        join ${sql.table(source)} as te on te.id = tp.id
-        where t.trigram = substr(${needle}, 1, 3) and (${holds}) ${cut}`;
+  const page = sql`${postedMatches(table, needle, oneTrigram)}
+    order by rowid ${direction} limit ${limit} offset ${offset}`;
   return { from: sql`(${page}) as ps`, order: sql`ps.rowid ${direction}` };
 }
 

@@ -39,8 +39,7 @@ export function staffFilters(db: Kysely<DB>, filters: StaffFilters) {
   return {
     shape: {
       search: search?.index ?? null,
-      /** SQLite: the needle is a single trigram, so its postings are its matches (0025). */
-      oneTrigram: search?.index === 'trigram' && [...search.needle].length === 3,
+      oneTrigram: search?.oneTrigram ?? false,
       department: Boolean(filters.department),
       status: Boolean(filters.status),
     },
@@ -67,7 +66,10 @@ export function filteredByShape(
   values: StaffFilterValues,
 ) {
   let builder = db.selectFrom('employees as e');
-  if (shape.search) builder = builder.where(staffTermMatch({ ...values, index: shape.search }));
+  if (shape.search) {
+    const term = { ...values, index: shape.search, oneTrigram: shape.oneTrigram };
+    builder = builder.where(staffTermMatch(term));
+  }
   if (shape.department) builder = builder.where('e.department', '=', values.department);
   if (shape.status) builder = builder.where('e.status', '=', values.status);
   return builder;

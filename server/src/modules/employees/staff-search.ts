@@ -1,25 +1,28 @@
 import { sql, type Kysely } from 'kysely';
 import { lowerContainsPattern } from '../../db/like';
 import type { DB } from '../../db/schema';
-import { ftsIds, needle, trigramQuery, usesTrigramTable } from '../../db/text-search';
+import { needle, postingsIds, trigramQuery, usesTrigramTable } from '../../db/text-search';
 
 // How a staff search is asked and tested, for the staff list and for lists naming staff.
 
 /**
- * How a staff search is asked, made from the text once: SQLite's exact trigram table of
- * migration 0009 answers for 3 characters or more (db/text-search.ts), so no row is scanned;
- * otherwise, and on PostgreSQL (its GIN trigram indexes of 0008 and 0016 serve it), a LIKE on
- * search_text (name, email, position, code, lower-cased by the database, migration 0002),
- * lower-cased too. Both are made, since a list may walk its rows with the LIKE even where the
- * table answers.
+ * How a staff search is asked, made from the text once: on SQLite for 3 characters or more, the
+ * trigram postings of migration 0025 find the matches and the exact trigram table of 0009
+ * counts them (db/text-search.ts), so no other row is scanned; otherwise, and on PostgreSQL
+ * (its GIN trigram indexes of 0008 and 0016 serve it), a LIKE on search_text (name, email,
+ * position, code, lower-cased by the database, migration 0002), lower-cased too. Both are
+ * made, since a list may walk its rows with the LIKE even where the postings answer.
  */
 export function staffSearchTerm(db: Kysely<DB>, text: string) {
   const trigram = usesTrigramTable(db, text, 'unicode');
+  const folded = trigram ? needle(text, 'unicode') : '';
   return {
     index: trigram ? ('trigram' as const) : ('like' as const),
     fts: trigram ? trigramQuery(text, 'unicode') : '',
     /** The text as the trigram table holds texts (SQLite). */
-    needle: trigram ? needle(text, 'unicode') : '',
+    needle: folded,
+    /** SQLite: the needle is a single trigram, so its postings are its matches (0025). */
+    oneTrigram: [...folded].length === 3,
     pattern: lowerContainsPattern(text),
   };
 }
@@ -28,11 +31,13 @@ type StaffSearch = ReturnType<typeof staffSearchTerm>;
 
 /** The staff matching a search term (staffSearchTerm), as a test of `alias`'s row. */
 export function staffTermMatch(
-  { index, fts, pattern }: Omit<StaffSearch, 'needle'>,
+  { index, needle, oneTrigram, pattern }: Omit<StaffSearch, 'fts'>,
   alias = 'e',
   idColumn = 'id',
 ) {
-  return index === 'trigram'
-    ? sql<boolean>`${sql.ref(`${alias}.${idColumn}`)} in (${ftsIds('employees_search', fts)})`
-    : sql<boolean>`${sql.ref(`${alias}.search_text`)} like ${pattern} escape '\\'`;
+  if (index === 'like') {
+    return sql<boolean>`${sql.ref(`${alias}.search_text`)} like ${pattern} escape '\\'`;
+  }
+  const matching = postingsIds('employees_search', needle, oneTrigram);
+  return sql<boolean>`${sql.ref(`${alias}.${idColumn}`)} in (${matching})`;
 }

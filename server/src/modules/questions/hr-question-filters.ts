@@ -35,11 +35,11 @@ export function hrQuestionFilters(
         : 'like';
   const indexed = search === 'trigram';
   return {
-    shape: { status, search, staff: staff.index },
+    shape: { status, search, staff: staff.index, staffOneTrigram: staff.oneTrigram },
     values: {
       questionPattern: text ? containsPattern(text) : '',
       staffPattern: staff.pattern,
-      staffFts: staff.fts,
+      staffNeedle: staff.needle,
       questionFts: indexed ? trigramQuery(text!, 'ascii', 'question') : '',
       pendingFts: indexed ? trigramQuery(text!, 'ascii') : '',
     },
@@ -61,7 +61,12 @@ export function staffMatchOf(
   alias = 'e',
   idColumn = 'id',
 ) {
-  const term = { index: shape.staff, fts: values.staffFts, pattern: values.staffPattern };
+  const term = {
+    index: shape.staff,
+    needle: values.staffNeedle,
+    oneTrigram: shape.staffOneTrigram,
+    pattern: values.staffPattern,
+  };
   return staffTermMatch(term, alias, idColumn);
 }
 
