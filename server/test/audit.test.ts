@@ -443,7 +443,7 @@ describeEachEngine('audit trail', (ctx) => {
       ...['ÉCOLE', 'école', 'École', 'straße', 'STRASSE', 'müller', 'MÜLLER', 'mixed case'],
       ...['MIXED', 'kelvin', 'k and', '\u212A and', 'long s', 'ſ lo', 'istanbul', 'i̇stanbul'],
       ...['🎉', '🎉 p', 'naïve', 'NAÏVE', 'café crème', 'xx', 'x', 'é', 'no such entry at all'],
-      // Their first trigram is in an entry, the rest is not (the postings' walk, 0026).
+      // Their first trigram is in an entry, the rest is not.
       ...['mixed up', 'café bar', 'KELVIN k'],
     ];
     const all = { limit: 1000, offset: 0 };

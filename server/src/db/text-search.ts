@@ -80,32 +80,60 @@ export function ftsIds(table: SearchTable, query: string): RawBuilder<number> {
 }
 
 /**
- * Each table's rows and texts, as 0023's trigram table holds them, over the row `te`: what its
- * B-tree postings (staff and accounts: migration 0025; the audit trail: 0026) are made of.
+ * A page of the rows whose text contains the needle, in the list's default order (`first`: its
+ * first row first) or the reverse: FTS5 reads the needle's postings by position and stops after
+ * the page, however many match. `from` is FROM-clause text naming the page's matches `m` (rowid
+ * their position) and their ids `ps.id`; ordered by `order`, SQLite keeps the order it read
+ * them in rather than sorting them (50 staff matching "son", ids and versions: 22 µs in a warm
+ * loop, where reading them by id and sorting them by name took 58).
  */
-const POSTED_TEXTS: Record<OrderedSearchTable, { source: string; texts: string[] }> = {
+export function ftsPage(
+  table: OrderedSearchTable,
+  query: string,
+  { limit, offset, first }: { limit: number; offset: number; first: boolean },
+): { from: RawBuilder<unknown>; order: RawBuilder<unknown> } {
+  const direction = sql.raw(first ? 'asc' : 'desc');
+  return {
+    from: sql`(select rowid from ${sql.table(table)} where ${sql.table(table)} match ${query}
+        order by rowid ${direction} limit ${limit} offset ${offset}) as m
+      join ${positions(table)} as ps on ps.position = m.rowid`,
+    order: sql`m.rowid ${direction}`,
+  };
+}
+
+/** The ids of such a page (ftsPage), for `id in (<this>)`. */
+export function ftsPageIds(
+  table: OrderedSearchTable,
+  query: string,
+  page: { limit: number; offset: number; first: boolean },
+): RawBuilder<number> {
+  return sql<number>`(select ps.id from ${ftsPage(table, query, page).from})`;
+}
+
+/** The tables of 0023 that also hold their trigrams as B-tree postings (migration 0025). */
+export type PostedSearchTable = 'employees_search' | 'users_search';
+
+/** Each posted table's rows and texts, as 0023's trigram table holds them, over the row `te`. */
+const POSTED_TEXTS: Record<PostedSearchTable, { source: string; texts: string[] }> = {
   employees_search: { source: 'employees', texts: ['te.search_text'] },
   users_search: {
     source: 'users',
     texts: [`lower(te.firstname || ' ' || te.lastname)`, 'lower(te.email)'],
   },
-  audit_entries_text: {
-    source: 'audit_entries',
-    texts: ['lower(te.name)', 'lower(te.description)'],
-  },
 };
 
 /**
  * SQLite: the rows whose text contains the needle (folded as the table's texts are), from the
- * trigram postings of migrations 0025 and 0026, which hold each row's trigrams at its position
+ * trigram postings of migration 0025, which hold each row's trigrams at its position
  * in its list's default order: `rowid` their position, `id` their row's, over the postings `t`
  * (so in position order when read by them). A needle of one trigram (`oneTrigram`) is one range
  * of its postings; a longer one is its first trigram's postings, each row's texts tested with
  * the whole needle (`instr`, exactly the phrase match of the trigram table, which matches
- * within one text). No FTS5 query: its setup on every query cost the whole request more than
- * reading the rows did (docs/decisions.md).
+ * within one text). Same answers as the trigram table's phrase match, but no FTS5 query: its
+ * setup on every query cost the staff search's whole request more than reading the page did
+ * (docs/decisions.md).
  */
-function postedMatches(table: OrderedSearchTable, needle: string, oneTrigram: boolean) {
+function postedMatches(table: PostedSearchTable, needle: string, oneTrigram: boolean) {
   const { source, texts } = POSTED_TEXTS[table];
   const from = sql`select t.position as rowid, tp.id from ${sql.table(`${table}_postings`)} as t
     join ${positions(table)} as tp on tp.position = t.position`;
@@ -120,7 +148,7 @@ function postedMatches(table: OrderedSearchTable, needle: string, oneTrigram: bo
 
 /** The ids of the rows whose text contains the needle (postedMatches), for `id in (<this>)`. */
 export function postingsIds(
-  table: OrderedSearchTable,
+  table: PostedSearchTable,
   needle: string,
   oneTrigram: boolean,
 ): RawBuilder<number> {
@@ -135,7 +163,7 @@ export function postingsIds(
  * rather than sorting them.
  */
 export function postingsPage(
-  table: OrderedSearchTable,
+  table: PostedSearchTable,
   needle: string,
   { limit, offset, first }: { limit: number; offset: number; first: boolean },
   oneTrigram: boolean,
@@ -144,11 +172,6 @@ export function postingsPage(
   const page = sql`${postedMatches(table, needle, oneTrigram)}
     order by rowid ${direction} limit ${limit} offset ${offset}`;
   return { from: sql`(${page}) as ps`, order: sql`ps.rowid ${direction}` };
-}
-
-/** The ids of such a page (postingsPage), for `id in (<this>)`. */
-export function postingsPageIds(...page: Parameters<typeof postingsPage>): RawBuilder<number> {
-  return sql<number>`(select ps.id from ${postingsPage(...page).from})`;
 }
 
 /**

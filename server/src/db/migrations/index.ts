@@ -24,8 +24,7 @@ import * as scoreRankNames from './0022_score_rank_names';
 import * as orderedSearchTables from './0023_ordered_search_tables';
 import * as postgresUsersSearchOrder from './0024_postgres_users_search_order';
 import * as searchPostings from './0025_search_postings';
-import * as auditSearchPostings from './0026_audit_search_postings';
-import * as questionsWalkCoveringIndex from './0027_questions_walk_covering_index';
+import * as questionsWalkCoveringIndex from './0026_questions_walk_covering_index';
 
 /** Every migration in the order it runs. Append; never edit or reorder a released one. */
 export const migrations: Record<string, Migration> = {
@@ -54,6 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0023_ordered_search_tables': orderedSearchTables,
   '0024_postgres_users_search_order': postgresUsersSearchOrder,
   '0025_search_postings': searchPostings,
-  '0026_audit_search_postings': auditSearchPostings,
-  '0027_questions_walk_covering_index': questionsWalkCoveringIndex,
+  '0026_questions_walk_covering_index': questionsWalkCoveringIndex,
 };

@@ -6,9 +6,8 @@ import { pageKeysText } from '../../db/page-keys';
 import { preparedQuery, queryByShape, recordById } from '../../db/prepared-query';
 import {
   ftsIds,
-  needle,
-  postingsPage,
-  postingsPageIds,
+  ftsPage,
+  ftsPageIds,
   trigramQuery,
   usesTrigramTable,
   walkFindsPageSooner,
@@ -30,16 +29,15 @@ const TABLE = 'audit_entries_text';
 
 /**
  * How an audit search is asked, made from the text once: SQLite's exact trigram table (migration
- * 0009, db/text-search.ts) and its postings (0026) answer a term of 3 characters or more;
- * otherwise, and on PostgreSQL (its trigram indexes on lower(name) and lower(description),
- * migration 0008, serve it), the LIKE on both lowered.
+ * 0009, db/text-search.ts) answers a term of 3 characters or more, so no row is read to
+ * recheck; otherwise, and on PostgreSQL (its trigram indexes on lower(name) and
+ * lower(description), migration 0008, serve it), the LIKE on both lowered.
  */
 function auditSearchTerm(db: Kysely<DB>, search: string) {
   const indexed = usesTrigramTable(db, search, FOLDING);
   return {
     index: indexed ? ('trigram' as const) : ('like' as const),
     fts: indexed ? trigramQuery(search, FOLDING) : '',
-    needle: indexed ? needle(search, FOLDING) : '',
     pattern: lowerContainsPattern(search),
   };
 }
@@ -94,26 +92,21 @@ function searchedEntries(db: Kysely<DB>, shape: AuditSearchShape, values: AuditS
 }
 
 /**
- * How a search's page is found: on SQLite, for a term of 3 characters or more, from the trigram
- * postings of 0026, which hold the entries newest first, so that it reads the page's matches
- * alone however many match ('ordered'; `oneTrigram` when the term is one trigram, whose
- * postings are its matches); otherwise by walking the entries newest first and testing each
- * until the page is full ('walk'), or, on PostgreSQL for a term few entries hold, as its
- * planner finds best for the term ('like').
+ * How a search's page is found: on SQLite, in the trigram table of 0023 for a term of 3
+ * characters or more, which holds the entries newest first, so that it reads the page's
+ * matches alone however many match (50 entries matching "bonus": some 50 µs); otherwise by
+ * walking the entries newest first and testing each until the page is full ('walk'), or, on
+ * PostgreSQL for a term few entries hold, as its planner finds best for the term ('like').
  */
-type PageShape = { search: 'ordered' | 'like' | 'walk'; oneTrigram: boolean };
+type PageShape = { search: 'ordered' | 'like' | 'walk' };
 type PageValues = AuditSearchValues & { limit: number; offset: number };
-
-/** The ordered page's postings (db/text-search.ts), newest first. */
-const postedPage = (shape: PageShape, values: PageValues) =>
-  [TABLE, values.needle, { ...values, first: true }, shape.oneTrigram] as const;
 
 /** The entries of a page, newest first, before what is read of them is chosen. */
 function pageOfEntries(db: Kysely<DB>, shape: PageShape, values: PageValues) {
   const newestFirst = (entries: ReturnType<typeof searchedEntries>) =>
     entries.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(values.limit);
   if (shape.search === 'ordered') {
-    const page = postingsPageIds(...postedPage(shape, values));
+    const page = ftsPageIds(TABLE, values.fts, { ...values, first: true });
     return newestFirst(db.selectFrom('audit_entries').where('id', 'in', page));
   }
   return newestFirst(searchedEntries(db, { search: shape.search }, values)).offset(values.offset);
@@ -137,8 +130,8 @@ const entryKeys = pageKeysText(sql`p.id`, sql`0`);
 const entryKeysPage = queryByShape((db: Kysely<DB>, shape: PageShape, values: PageValues) => {
   const keys = [entryKeys.as('keys'), sql<null>`null`.as('tables')];
   if (shape.search === 'ordered') {
-    // The ids alone, as the postings give them, in their order.
-    const { from, order } = postingsPage(...postedPage(shape, values));
+    // The ids alone, as the trigram table gives them, in its order: no entry is read.
+    const { from, order } = ftsPage(TABLE, values.fts, { ...values, first: true });
     return db.selectFrom(sql`(select ps.id from ${from} order by ${order})`.as('p')).select(keys);
   }
   return db
@@ -173,8 +166,8 @@ export async function listAuditEntryKeys(
 /**
  * A search's page (its keys, and its rows when asked) and how many entries match. The count is
  * remembered at the guard's data version (db/remembered-counts.ts): while nothing is written,
- * no statement asks for it; after a write, the count of the term is brought up to date
- * (audit-search-counts.ts). SQLite finds the page in its postings whatever the count.
+ * no statement asks for it; after a write, the term's count is brought up to date
+ * (audit-search-counts.ts). SQLite finds the page in its trigram table whatever the count.
  * PostgreSQL counts first, and the count chooses how the page is found: walking the newest
  * entries when the term is common enough to fill the page soon, planned once; otherwise as the
  * planner finds best for the term, planned anew each time. Left to choose for "bonus", it
@@ -207,10 +200,7 @@ function pageShape(
 ): [PageShape, PageValues] {
   const { index, ...term } = auditSearchTerm(db, filter.search);
   const search = !useIndex ? 'walk' : index === 'trigram' ? 'ordered' : 'like';
-  return [
-    { search, oneTrigram: [...term.needle].length === 3 },
-    { ...term, ...page },
-  ];
+  return [{ search }, { ...term, ...page }];
 }
 
 const newestEntries = preparedQuery(
