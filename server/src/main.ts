@@ -11,6 +11,14 @@ import { createTokenService } from './lib/tokens';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
+/**
+ * How long the requests in flight get to finish once the server is told to stop; then their
+ * connections are closed. Without it a client that stops sending (a half-sent body) or stops
+ * reading (a paused export download) held the server up until Node's 5-minute request timeout,
+ * or for ever, and with it every restart or deploy.
+ */
+const SHUTDOWN_GRACE_MS = 10_000;
+
 function printDemoAccounts(accounts: DemoAccount[]) {
   const lines = [
     'Demo data loaded. These accounts are shown once; change their passwords after signing in:',
@@ -53,7 +61,12 @@ async function main() {
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    const cutOff = setTimeout(() => {
+      app.log.warn('requests still in flight after the shutdown grace: closing their connections');
+      app.server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
     await app.close();
+    clearTimeout(cutOff);
     await database.close();
     process.exit(0);
   };
