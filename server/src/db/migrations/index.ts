@@ -25,6 +25,7 @@ import * as orderedSearchTables from './0023_ordered_search_tables';
 import * as postgresUsersSearchOrder from './0024_postgres_users_search_order';
 import * as searchPostings from './0025_search_postings';
 import * as questionsWalkCoveringIndex from './0026_questions_walk_covering_index';
+import * as postgresSearchPostings from './0027_postgres_search_postings';
 
 /** Every migration in the order it runs. Append; never edit or reorder a released one. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0024_postgres_users_search_order': postgresUsersSearchOrder,
   '0025_search_postings': searchPostings,
   '0026_questions_walk_covering_index': questionsWalkCoveringIndex,
+  '0027_postgres_search_postings': postgresSearchPostings,
 };

@@ -1,7 +1,7 @@
 import { sql, type AliasedExpression, type Expression } from 'kysely';
 import type { EmployeeSortField } from '#contract/employee-options';
 import type { ListEmployeesQuery } from '#contract/employees';
-import { postingsPage } from '../../db/text-search';
+import { postgresPostingsPage, postingsPage } from '../../db/text-search';
 import type { StaffFilterShape, StaffFilterValues } from './staff-list-filters';
 
 /**
@@ -25,20 +25,18 @@ export const sortKey = (i: number) => `sort_key_${i}`;
 const sqlDirection = (direction: 'asc' | 'desc') => sql.raw(direction === 'desc' ? 'desc' : 'asc');
 
 /**
- * Whether a search's page is read in name order from SQLite's trigram postings (migrations 0023
- * and 0025):
- * a search alone, in the name order the table holds (either direction). The page's 50 matches
- * are read in order and no more, however many match: no count first to choose between walking
- * the list and sorting every match.
+ * Whether a search's page is read in name order from the trigram postings (SQLite: migrations
+ * 0023 and 0025; PostgreSQL: 0027): a search of 3 characters or more alone, in the name order
+ * the postings hold (either direction). The page's 50 matches are read in order and no more,
+ * however many match: no choosing from the count between walking the list and sorting every
+ * match.
  */
 export function inNameOrder(shape: StaffFilterShape, query: ListEmployeesQuery): boolean {
-  return (
-    shape.search === 'trigram' && !shape.department && !shape.status && query.sort === 'last_name'
-  );
+  return shape.posted && !shape.department && !shape.status && query.sort === 'last_name';
 }
 
 /**
- * A search alone in name order (inNameOrder): the page cut in SQLite's trigram postings, which
+ * SQLite: a search alone in name order (inNameOrder): the page cut in its trigram postings, which
  * hold the staff in that order, and kept in it; only the page's employees are read, by id. Its
  * keys are the name order's, for the rows statement to order the page's rows by.
  */
@@ -65,11 +63,13 @@ const SEARCH_TABLE_KEYS: Partial<Record<EmployeeSortField, [string, string]>> = 
 };
 
 /**
- * A search read first (PostgreSQL's way alone, see listEmployees), alone and in a name order,
- * finds and orders its page in PostgreSQL's search table, without reading the employees' rows
- * (migration 0016 says what that saves); null for any other list. Its keys are the name
- * order's, lower-cased by the table. The table holds no versions: asked for them, the page's
- * employees are looked up by id once it is cut, 50 rows at most.
+ * PostgreSQL: a search alone in a name order, read first (see listEmployees) or in name order
+ * (inNameOrder), finds and orders its page without reading the employees' rows; null for any
+ * other list. Read first, in 0016's search table (that migration says what it saves); in name
+ * order, in 0027's postings, the needle's first trigram's read in order and, for a longer
+ * needle, each one's search text rechecked. Its keys are the name order's, lower-cased by the
+ * tables. They hold no versions: asked for them, the page's employees are looked up by id once
+ * it is cut, 50 rows at most.
  */
 export function searchTablePage(
   shape: StaffPageShape,
@@ -77,12 +77,23 @@ export function searchTablePage(
   { versions }: { versions: boolean },
 ): PageTable | null {
   const keys = SEARCH_TABLE_KEYS[shape.sort];
-  if (!shape.readFirst || shape.department || shape.status || !keys) return null;
+  if (!(shape.readFirst || shape.ordered) || shape.department || shape.status || !keys) {
+    return null;
+  }
   const direction = sqlDirection(shape.order);
-  const page = sql`(select s.id, ${sql.ref(keys[0])} as ${sql.ref(sortKey(0))},
+  const matches = sql<boolean>`s.search_text like ${values.pattern} escape '\\'`;
+  const page = shape.ordered
+    ? sql`(select t.id, t.last_key as ${sql.ref(sortKey(0))}, t.first_key as ${sql.ref(sortKey(1))}
+      from ${postgresPostingsPage(
+        'employees_search',
+        sql`substr(${values.needle}, 1, 3)`,
+        shape.oneTrigram ? null : matches,
+        { ...values, direction: shape.order },
+      )})`
+    : sql`(select s.id, ${sql.ref(keys[0])} as ${sql.ref(sortKey(0))},
       ${sql.ref(keys[1])} as ${sql.ref(sortKey(1))}
     from employees_search as s
-    where s.search_text like ${values.pattern} escape '\\'
+    where ${matches}
     order by ${sql.ref(keys[0])} ${direction}, ${sql.ref(keys[1])} ${direction}, s.id ${direction}
     limit ${values.limit} offset ${values.offset})`;
   if (!versions) return sql<{ id: number }>`${page}`.as('p');

@@ -133,7 +133,10 @@ function pageOrder(shape: StaffPageShape): PageOrder {
   ];
 }
 
-/** The page `p`, found in PostgreSQL's search table, SQLite's in name order, or the employees. */
+/**
+ * The page `p`: a search's in PostgreSQL's search table or postings, or SQLite's postings; or
+ * among the employees.
+ */
 function pageTable(
   db: Kysely<DB>,
   shape: StaffPageShape,
@@ -141,11 +144,10 @@ function pageTable(
   order: PageOrder,
   { versions }: { versions: boolean },
 ): PageTable {
-  return (
-    searchTablePage(shape, values, { versions }) ??
-    nameOrderPage(shape, values, { versions }) ??
-    employeesPage(db, shape, values, order, { versions })
-  );
+  const searched = isPostgres(db)
+    ? searchTablePage(shape, values, { versions })
+    : nameOrderPage(shape, values, { versions });
+  return searched ?? employeesPage(db, shape, values, order, { versions });
 }
 
 // Every page of a shape is read alike whatever the values (through the sort's index, a sort of

@@ -15,14 +15,17 @@ import { needle, postingsIds, trigramQuery, usesTrigramTable } from '../../db/te
  */
 export function staffSearchTerm(db: Kysely<DB>, text: string) {
   const trigram = usesTrigramTable(db, text, 'unicode');
-  const folded = trigram ? needle(text, 'unicode') : '';
+  const folded = needle(text, 'unicode');
+  const length = [...folded].length;
   return {
     index: trigram ? ('trigram' as const) : ('like' as const),
     fts: trigram ? trigramQuery(text, 'unicode') : '',
-    /** The text as the trigram table holds texts (SQLite). */
-    needle: folded,
-    /** SQLite: the needle is a single trigram, so its postings are its matches (0025). */
-    oneTrigram: [...folded].length === 3,
+    /** Whether the trigram postings hold the needle's first trigram (0025, and 0027 on PostgreSQL). */
+    posted: length >= 3,
+    /** The text as the postings hold texts. */
+    needle: length >= 3 ? folded : '',
+    /** The needle is a single trigram, so its postings are its matches. */
+    oneTrigram: length === 3,
     pattern: lowerContainsPattern(text),
   };
 }
@@ -31,7 +34,7 @@ type StaffSearch = ReturnType<typeof staffSearchTerm>;
 
 /** The staff matching a search term (staffSearchTerm), as a test of `alias`'s row. */
 export function staffTermMatch(
-  { index, needle, oneTrigram, pattern }: Omit<StaffSearch, 'fts'>,
+  { index, needle, oneTrigram, pattern }: Omit<StaffSearch, 'fts' | 'posted'>,
   alias = 'e',
   idColumn = 'id',
 ) {

@@ -6,6 +6,7 @@ import type { DB } from '../../db/schema';
 import {
   ftsIds,
   idAmong,
+  loweredMatch,
   loweredMatches,
   needle,
   trigramQuery,
@@ -42,10 +43,13 @@ export function userFilters(db: Kysely<DB>, filters: UserFilters) {
       userType: Boolean(filters.user_type),
       /** SQLite: the needle is a single trigram, so its postings are its matches (0025). */
       oneTrigram: [...folded].length === 3,
+      /** PostgreSQL: the text has a trigram, so 0027's postings hold its first one's matches. */
+      posted: index === 'search-table' && [...text!].length >= 3,
     },
     values: {
       term: !text ? '' : index === 'trigram' ? trigramQuery(text, 'ascii') : containsPattern(text),
-      needle: folded,
+      /** SQLite: the text as the postings hold texts; PostgreSQL: as asked, lowered in SQL. */
+      needle: index === 'search-table' ? text! : folded,
       userType: filters.user_type ?? 'employee',
       total: (filters.user_type ? `users:${filters.user_type}` : 'users') as ListTotalName,
     },
@@ -59,8 +63,13 @@ export type UserFilterValues = ReturnType<typeof userFilters>['values'];
  * PostgreSQL: the ids of the accounts whose name or email contains the pattern (0010), and any
  * other of `users_search`'s columns asked for.
  */
+const ACCOUNT_TEXTS = ['full_name', 'email'];
+
 export const accountMatches = (pattern: string, columns: readonly string[] = []) =>
-  loweredMatches('users_search', ['full_name', 'email'], pattern, columns);
+  loweredMatches('users_search', ACCOUNT_TEXTS, pattern, columns);
+
+/** PostgreSQL: whether the row `s` of `users_search` matches, as accountMatches tests it. */
+export const accountMatch = (pattern: string) => loweredMatch(ACCOUNT_TEXTS, pattern);
 
 function userMatch(
   db: Kysely<DB>,

@@ -5,12 +5,18 @@ import { isPostgres } from '../../db/dialect';
 import { pageKeyColumns, tableVersions } from '../../db/page-keys';
 import { queryByShape } from '../../db/prepared-query';
 import { countAtVersion } from '../../db/remembered-counts';
-import { ftsCount, postingsPage, walkFindsPageSooner } from '../../db/text-search';
+import {
+  ftsCount,
+  postgresPostingsPage,
+  postingsPage,
+  walkFindsPageSooner,
+} from '../../db/text-search';
 import type { DB } from '../../db/schema';
 import type { PageKeys } from '../../lib/remembered-items';
 import { listTotalValue } from '../list-totals/list-totals.repository';
 import { accounts, userDetails, withEmployee, type AccountScope } from './users.repository';
 import {
+  accountMatch,
   accountMatches,
   filteredUsers,
   userFilters,
@@ -105,14 +111,16 @@ export async function listUsers(
 
 /**
  * Where a search alone, by creation in either direction (the list's default order), is cut to
- * its page without reading every match's account: SQLite's trigram postings, which hold the
- * accounts newest first (migrations 0023 and 0025), give the page's matches in order and no
- * more, however many match; PostgreSQL's `users_search` sorts its matches by the creation it holds (0024)
- * when too few match for a walk to find the page sooner. Null: cut from the accounts.
+ * its page without reading every match's account: the trigram postings, which hold the accounts
+ * in that order (SQLite: migrations 0023 and 0025; PostgreSQL: 0027, for 3 characters or
+ * more), give the page's matches in order and no more, however many match; for a shorter text
+ * PostgreSQL's `users_search` sorts its matches by the creation it holds (0024) when too few
+ * match for a walk to find the page sooner. Null: cut from the accounts.
  */
 function searchCut(shape: UserFilterShape, query: ListUsersQuery, walk: boolean) {
   if (shape.userType || query.sort !== 'created_at') return null;
   if (shape.search === 'trigram') return 'trigram' as const;
+  if (shape.posted) return 'postings' as const;
   return shape.search === 'search-table' && !walk ? ('search-table' as const) : null;
 }
 
@@ -132,6 +140,18 @@ const trigramTablePage = (shape: UserPageShape, values: UserPageValues) =>
     shape.oneTrigram,
   );
 
+/**
+ * PostgreSQL: the page's ids and creation `t`, read in order from 0027's postings of the text's
+ * first trigram (lowered as users_search's texts are), each account's texts rechecked.
+ */
+const postingsTablePage = (shape: UserPageShape, values: UserPageValues) =>
+  postgresPostingsPage(
+    'users_search',
+    sql`substr(lower(${values.needle}), 1, 3)`,
+    accountMatch(values.term),
+    { ...values, direction: shape.order },
+  );
+
 /** PostgreSQL: the page's ids and creation, cut from the matches in `users_search` (0024). */
 function searchTablePage(shape: UserPageShape, values: UserPageValues) {
   const direction = sql.raw(shape.order === 'desc' ? 'desc' : 'asc');
@@ -146,6 +166,11 @@ function keysPage(db: Kysely<DB>, shape: UserPageShape, values: UserPageValues) 
     const { from, order } = trigramTablePage(shape, values);
     return sql`(select u.id, u.row_version from ${from}
       join users as u on u.id = ps.id order by ${order})`;
+  }
+  if (shape.cutIn === 'postings') {
+    const direction = sql.raw(shape.order === 'desc' ? 'desc' : 'asc');
+    return sql`(select u.id, u.row_version from ${postingsTablePage(shape, values)}
+      join users as u on u.id = t.id order by t.created_at ${direction}, t.id ${direction})`;
   }
   if (shape.cutIn === 'search-table') {
     const direction = sql.raw(shape.order === 'desc' ? 'desc' : 'asc');
@@ -163,6 +188,10 @@ function keysPage(db: Kysely<DB>, shape: UserPageShape, values: UserPageValues) 
 function matched(db: Kysely<DB>, shape: UserPageShape, values: UserPageValues) {
   if (shape.cutIn === 'trigram') {
     const page = sql<number>`(select ps.id from ${trigramTablePage(shape, values).from})`;
+    return accounts(db).where('u.id', 'in', page);
+  }
+  if (shape.cutIn === 'postings') {
+    const page = sql<number>`(select t.id from ${postingsTablePage(shape, values)})`;
     return accounts(db).where('u.id', 'in', page);
   }
   if (shape.cutIn === 'search-table') {
