@@ -26,6 +26,7 @@ import * as postgresUsersSearchOrder from './0024_postgres_users_search_order';
 import * as searchPostings from './0025_search_postings';
 import * as questionsWalkCoveringIndex from './0026_questions_walk_covering_index';
 import * as postgresSearchPostings from './0027_postgres_search_postings';
+import * as postgresAuditSearchTable from './0028_postgres_audit_search_table';
 
 /** Every migration in the order it runs. Append; never edit or reorder a released one. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '0025_search_postings': searchPostings,
   '0026_questions_walk_covering_index': questionsWalkCoveringIndex,
   '0027_postgres_search_postings': postgresSearchPostings,
+  '0028_postgres_audit_search_table': postgresAuditSearchTable,
 };

@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type RawBuilder } from 'kysely';
 import type { AuditEntryRow, DB } from '../../db/schema';
 import { isPostgres } from '../../db/dialect';
 import { lowerContainsPattern } from '../../db/like';
@@ -95,18 +95,37 @@ function searchedEntries(db: Kysely<DB>, shape: AuditSearchShape, values: AuditS
  * How a search's page is found: on SQLite, in the trigram table of 0023 for a term of 3
  * characters or more, which holds the entries newest first, so that it reads the page's
  * matches alone however many match (50 entries matching "bonus": some 50 µs); otherwise by
- * walking the entries newest first and testing each until the page is full ('walk'), or, on
- * PostgreSQL for a term few entries hold, as its planner finds best for the term ('like').
+ * walking the entries newest first and testing each until the page is full ('walk'; on
+ * PostgreSQL in 0028's narrow table of their lowered texts), or, on PostgreSQL for a term few
+ * entries hold, as its planner finds best for the term ('like').
  */
 type PageShape = { search: 'ordered' | 'like' | 'walk' };
 type PageValues = AuditSearchValues & { limit: number; offset: number };
+
+/**
+ * PostgreSQL, walking: the page's ids, from 0028's narrow table of the entries' texts already
+ * lowered, walked newest first through its index and each entry tested as the walk meets it
+ * (the table has no trigram index to tempt the planner away from the walk).
+ */
+function postgresWalkedIds({ pattern, limit, offset }: PageValues): RawBuilder<number> {
+  return sql<number>`(select s.id from audit_entries_search as s
+    where s.name like ${pattern} escape '\\' or s.description like ${pattern} escape '\\'
+    order by s.created_at desc, s.id desc limit ${limit} offset ${offset})`;
+}
+
+/** Whether the page is the ids of postgresWalkedIds. */
+const walksSearchTable = (db: Kysely<DB>, shape: PageShape) =>
+  shape.search === 'walk' && isPostgres(db);
 
 /** The entries of a page, newest first, before what is read of them is chosen. */
 function pageOfEntries(db: Kysely<DB>, shape: PageShape, values: PageValues) {
   const newestFirst = (entries: ReturnType<typeof searchedEntries>) =>
     entries.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(values.limit);
-  if (shape.search === 'ordered') {
-    const page = ftsPageIds(TABLE, values.fts, { ...values, first: true });
+  if (shape.search === 'ordered' || walksSearchTable(db, shape)) {
+    const page =
+      shape.search === 'ordered'
+        ? ftsPageIds(TABLE, values.fts, { ...values, first: true })
+        : postgresWalkedIds(values);
     return newestFirst(db.selectFrom('audit_entries').where('id', 'in', page));
   }
   return newestFirst(searchedEntries(db, { search: shape.search }, values)).offset(values.offset);
@@ -133,6 +152,10 @@ const entryKeysPage = queryByShape((db: Kysely<DB>, shape: PageShape, values: Pa
     // The ids alone, as the trigram table gives them, in its order: no entry is read.
     const { from, order } = ftsPage(TABLE, values.fts, { ...values, first: true });
     return db.selectFrom(sql`(select ps.id from ${from} order by ${order})`.as('p')).select(keys);
+  }
+  if (walksSearchTable(db, shape)) {
+    // The ids alone, as the walk gives them: no entry is read.
+    return db.selectFrom(sql`${postgresWalkedIds(values)}`.as('p')).select(keys);
   }
   return db
     .selectFrom(pageOfEntries(db, shape, values).select(['id', 'created_at']).as('p'))
