@@ -182,6 +182,19 @@ describeEachEngine('questions: the lists', (ctx) => {
     expect(await ids(`1_0%`)).toEqual([]);
   });
 
+  it('finds the questions of a respondent added after a search that matched nobody', async () => {
+    const tag = unique();
+    // Its own URL each time: the response cache answers none of these reads.
+    const ids = async (read: number) =>
+      (
+        await hrList(`?status=all&search=${encodeURIComponent(`zelda ${tag}`)}&read=${read}`)
+      ).body.data.responses.map((r: { id: number }) => r.id);
+    expect(await ids(0)).toEqual([]);
+    const zelda = await insertEmployee(ctx().db, { first_name: 'Zelda', last_name: tag });
+    const asked = await insertQuestion(ctx().db, zelda, { question: 'Anything to add?' });
+    expect(await ids(1)).toEqual([asked]);
+  });
+
   it('gives HR each question as it is now, once read, whoever changes it or its employee', async () => {
     const tag = unique();
     const employeeId = await insertEmployee(ctx().db, { first_name: 'Ada', last_name: tag });

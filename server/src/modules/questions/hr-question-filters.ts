@@ -35,7 +35,14 @@ export function hrQuestionFilters(
         : 'like';
   const indexed = search === 'trigram';
   return {
-    shape: { status, search, staff: staff.index, staffOneTrigram: staff.oneTrigram },
+    shape: {
+      status,
+      search,
+      staff: staff.index,
+      staffOneTrigram: staff.oneTrigram,
+      /** Whether any employee may match: false once known that none does (listHrQuestions). */
+      anyStaff: true,
+    },
     values: {
       questionPattern: text ? containsPattern(text) : '',
       staffPattern: staff.pattern,
@@ -85,8 +92,17 @@ export function hrQuestions(
   shape: HrFilterShape,
   values: HrFilterValues,
   walk = false,
+  { employees = true } = {},
 ) {
-  let query = db.selectFrom('questions as q').innerJoin('employees as e', 'e.id', 'q.employee_id');
+  const joined = db
+    .selectFrom('questions as q')
+    .innerJoin('employees as e', 'e.id', 'q.employee_id');
+  // Without `employees`, their rows only where a filter tests them (the LIKE on their text): every
+  // question has its employee (a foreign key), and the other filters test its id alone.
+  let query =
+    employees || shape.search === 'like'
+      ? joined
+      : (db.selectFrom('questions as q') as unknown as typeof joined);
   const indexed = shape.search === 'trigram';
   const responded = indexed && !walk ? sql`+q.responded_at` : sql.ref('q.responded_at');
   if (shape.status === 'answered') query = query.where(sql<boolean>`${responded} is not null`);
@@ -117,6 +133,7 @@ function sqliteIndexedMatch(
   const byText = walk
     ? likeIgnoringCase(db, sql.ref('q.question'), values.questionPattern)
     : sql<boolean>`q.id in (${ftsIds('questions_search', values.questionFts)})`;
+  if (!shape.anyStaff) return byText;
   const plus = sql.raw(walk ? '+' : '');
   return sql<boolean>`(${byText} or ${plus}${staffMatchOf(shape, values, 'q', 'employee_id')})`;
 }
