@@ -2,8 +2,7 @@ import { sql, type ExpressionBuilder, type Kysely, type RawBuilder } from 'kysel
 import type { AuditEntryRow, DB } from '../../db/schema';
 import { isPostgres } from '../../db/dialect';
 import { lowerContainsPattern } from '../../db/like';
-import { pageKeysText } from '../../db/page-keys';
-import { preparedQuery, queryByShape, recordById } from '../../db/prepared-query';
+import { queryByShape, recordById } from '../../db/prepared-query';
 import {
   ftsIds,
   ftsPage,
@@ -16,6 +15,7 @@ import type { PageKeys } from '../../lib/remembered-items';
 import { countAuditMatches } from './audit-search-counts';
 import { countAtVersion } from '../../db/remembered-counts';
 import { listTotal } from '../list-totals/list-totals.repository';
+import { entryKeys } from './audit-newest.repository';
 
 /** Read-only queries over `audit_entries`. Appending lives in audit.writer.ts; nothing updates. */
 
@@ -147,10 +147,9 @@ const entriesPage = queryByShape(
 );
 
 /**
- * Its keys alone, in one row: what the service needs to give the entries it remembers
- * (audit.service.ts). An entry never changes once written: every version is 0.
+ * Its keys alone, in one row (entryKeys): what the service needs to give the entries it
+ * remembers (audit.service.ts).
  */
-const entryKeys = pageKeysText(sql`p.id`, sql`0`);
 const entryKeysPage = queryByShape((db: Kysely<DB>, shape: PageShape, values: PageValues) => {
   const keys = [entryKeys.as('keys'), sql<null>`null`.as('tables')];
   if (shape.search === 'ordered') {
@@ -231,49 +230,6 @@ function pageShape(
   const { index, ...term } = auditSearchTerm(db, filter.search);
   const search = !useIndex ? 'walk' : index === 'trigram' ? 'ordered' : 'like';
   return [{ search }, { ...term, ...page }];
-}
-
-const newestEntries = preparedQuery(
-  (limit: number, offset: number) => sql<AuditEntryRow & { list_total: number | string }>`
-    select *, coalesce((select value from list_totals where name = 'audit_entries'), 0)
-      as list_total
-    from audit_entries order by created_at desc, id desc limit ${limit} offset ${offset}`,
-);
-
-const newestEntryKeys = preparedQuery(
-  (limit: number, offset: number) => sql<PageKeys & { list_total: number | string }>`
-    select ${entryKeys} as keys, null as tables,
-      coalesce((select value from list_totals where name = 'audit_entries'), 0) as list_total
-    from (
-      select id from audit_entries
-      order by created_at desc, id desc limit ${limit} offset ${offset}
-    ) p`,
-);
-
-/**
- * A page of the whole trail, newest first, and how many entries there are (kept by 0007's
- * triggers), in one statement: on PostgreSQL each statement is a round trip. A page past the
- * end, with no row to bring the total, reads it alone.
- */
-export async function listNewestAuditEntries(
-  db: Kysely<DB>,
-  page: { limit: number; offset: number },
-): Promise<{ rows: AuditEntryRow[]; total: number }> {
-  return withTotal(db, await newestEntries(db, page.limit, page.offset));
-}
-
-/** The keys of the entries listNewestAuditEntries reads, alone, and the total. */
-export async function listNewestAuditEntryKeys(
-  db: Kysely<DB>,
-  page: { limit: number; offset: number },
-): Promise<{ keys: PageKeys; total: number }> {
-  const [keys] = await newestEntryKeys(db, page.limit, page.offset);
-  return { keys: keys!, total: Number(keys!.list_total) };
-}
-
-async function withTotal<Row extends { list_total: number | string }>(db: Kysely<DB>, rows: Row[]) {
-  const total = rows[0] ? Number(rows[0].list_total) : await listTotal(db, 'audit_entries');
-  return { rows, total };
 }
 
 /**

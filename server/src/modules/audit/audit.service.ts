@@ -9,12 +9,8 @@ import {
   rememberedItemsPerDatabase,
   type PageKeys,
 } from '../../lib/remembered-items';
-import {
-  findAuditEntry,
-  listNewestAuditEntries,
-  listNewestAuditEntryKeys,
-  searchAuditEntries,
-} from './audit.repository';
+import { listNewestAuditEntries, listNewestAuditEntryKeys } from './audit-newest.repository';
+import { findAuditEntry, searchAuditEntries } from './audit.repository';
 
 /** The stored JSON text back as an object; anything that is not one is wrapped, never lost. */
 function parseSnapshot(json: string | null): AuditSnapshot {
