@@ -74,8 +74,8 @@ function openSqlite(file: string): Database {
   // The server's one connection keeps up to 256 MiB of the file's pages (SQLite's default is 2
   // MiB, filled as pages are read, never reserved up front). With 2 MiB a page of 50 rows fetched
   // most of its table and index pages again from the OS, one pread each: on the bench machine a
-  // search cost 5-20% more server CPU. A write from another process empties it (WAL), one from
-  // this connection keeps it.
+  // search cost 5-20% more server CPU. A write from another connection empties it (WAL); the
+  // server's own writes keep it.
   sqlite.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
   const db = new Kysely<DB>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
