@@ -83,6 +83,16 @@ describe('web bundle budget', () => {
     expect(code).not.toContain('Download the React DevTools');
   });
 
+  it("gives Mantine's components React's ids, without a second render when they mount", () => {
+    // web/build-plugins/mantine-use-id-without-second-render.ts: the id is computed, not state.
+    const entry = readdirSync(path.join(outDir, 'assets')).find((file) =>
+      /^entry-vendor-[\w-]+\.js$/.test(file),
+    );
+    const code = readFileSync(path.join(outDir, 'assets', entry!), 'utf8');
+    expect(code).toMatch(/=`mantine-\$\{[^`]*useId\)\(\)\.replace\(/);
+    expect(code).not.toMatch(/\(`mantine-\$\{[\w$]+\.replace\(/);
+  });
+
   it('loads every signed-in route with under 300 KB of gzipped JavaScript', () => {
     for (const [page, bytes] of Object.entries(report)) {
       if (!PUBLIC_ROUTES.includes(page)) expect(bytes, page).toBeLessThan(SIGNED_IN_BUDGET_BYTES);

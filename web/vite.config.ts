@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { inlineHeadScripts } from './build-plugins/inline-head-scripts';
 import { mantineStylesWithComponents } from './build-plugins/mantine-styles-with-components';
+import { mantineUseIdWithoutSecondRender } from './build-plugins/mantine-use-id-without-second-render';
 import { precompress } from './build-plugins/precompress';
 import { scrollAreaWithoutFloatingUi } from './build-plugins/scroll-area-without-floating-ui';
 
@@ -61,6 +62,7 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     scrollAreaWithoutFloatingUi(),
+    mantineUseIdWithoutSecondRender(),
     mantineStylesWithComponents(),
     inlineHeadScripts(path.join(webRoot, 'src/app/router.tsx')),
     precompress(),
