@@ -34,7 +34,7 @@ const FRAME_SHARED = new RegExp(
     String.raw`node_modules/@mantine/core/esm/(core|utils)/`,
     String.raw`node_modules/@mantine/(hooks/esm/utils|store)/`,
     String.raw`node_modules/@mantine/hooks/esm/use-(click-outside|focus-return|focus-trap|window-event|floating-indicator|did-update|merged-ref|uncontrolled|id|media-query|reduced-motion|disclosure|timeout|mutation-observer)`,
-    String.raw`/web/src/components/(score-band|medal|data-table|sortable-header|scrollable-table|person-cell|initials-avatar|performance-format)\.tsx?$`,
+    String.raw`/web/src/components/(score-band|medal|use-is-phone|data-table|sortable-header|scrollable-table|person-cell|initials-avatar|performance-format)\.tsx?$`,
     String.raw`/web/src/lib/format\.ts$`,
     String.raw`/contract/scores\.ts$`,
   ].join('|'),

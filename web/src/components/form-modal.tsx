@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, type ModalProps } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { ErrorBanner } from './error-banner';
+import { useIsPhone } from './use-is-phone';
 import { useReturnFocus } from './use-return-focus';
 
 export interface FormModalProps {
@@ -42,7 +42,7 @@ export function FormModal({
   centered = true,
   children,
 }: FormModalProps) {
-  const phone = useMediaQuery('(max-width: 48em)');
+  const phone = useIsPhone();
   useReturnFocus(opened);
   return (
     <Modal

@@ -1,8 +1,9 @@
 import { ActionIcon, AppShell, Burger, Group, Text } from '@mantine/core';
-import { useDisclosure, useMediaQuery, useReducedMotion } from '@mantine/hooks';
+import { useDisclosure, useReducedMotion } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactElement } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
+import { useIsPhone } from '../../components/use-is-phone';
 import { SETTINGS_ICON as SettingsIcon } from '../navigation';
 import { ProductMark } from './product-mark';
 import { SidebarNav } from './sidebar-nav';
@@ -12,7 +13,6 @@ import { useFramePopups } from './use-frame-popups';
 import { UserMenu } from './user-menu';
 
 const MAIN_ID = 'main-content';
-const READ_AT_ONCE = { getInitialValueInEffect: false };
 
 // Loaded when first needed, not with every signed-in page: the modal (and its form, focus trap
 // and scroll lock) when someone opens it, the toasts just after the frame is on screen.
@@ -35,10 +35,10 @@ export default function AppLayout() {
   // Below Mantine's `sm` breakpoint the sidebar slides off screen when closed; it must then be
   // out of the keyboard's reach too. Both media queries are read while rendering, not in an
   // effect: that would draw the whole frame, with the page in it, a second time.
-  const isPhone = useMediaQuery('(max-width: 48em)', undefined, READ_AT_ONCE);
+  const isPhone = useIsPhone();
   const navHidden = isPhone && !navOpened;
   // The phone sidebar slides in, unless the system asks for less motion.
-  const reduceMotion = useReducedMotion(undefined, READ_AT_ONCE);
+  const reduceMotion = useReducedMotion(undefined, { getInitialValueInEffect: false });
 
   // Close the phone sidebar whenever a link takes the person elsewhere.
   const closeNav = nav.close;

@@ -1,6 +1,6 @@
 import { Modal, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { AuditEntry } from '#contract/audit';
+import { useIsPhone } from '../../../components/use-is-phone';
 import { changedFields, snapshotFields, SnapshotPanel } from './audit-snapshot';
 
 const preciseTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
@@ -35,7 +35,7 @@ export function AuditEntryModal({
   entry: AuditEntry | null;
   onClose: () => void;
 }) {
-  const phone = useMediaQuery('(max-width: 48em)');
+  const phone = useIsPhone();
   const fields = entry ? snapshotFields(entry.before, entry.after) : [];
   const changed = entry ? changedFields(entry.before, entry.after) : new Set<string>();
 

@@ -1,9 +1,9 @@
 import { Anchor, Notification, Stack, Text, ThemeIcon } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconGift } from '@tabler/icons-react';
 import { useId, useRef, type ReactNode, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { Medal, isMedalRank } from '../../../components/medal';
+import { useIsPhone } from '../../../components/use-is-phone';
 import { useBonusStatus } from '../api/get-bonus-status';
 import { useTop10Status } from '../api/get-top10-status';
 import { useToastDismissals } from '../toast-dismissals';
@@ -84,7 +84,7 @@ export function EmployeeToasts({ fallbackFocus }: EmployeeToastsProps) {
   const { isDismissed, dismiss } = useToastDismissals();
   const stackRef = useRef<HTMLDivElement>(null);
   // On a phone the toasts sit at the bottom, where they do not cover the page's heading.
-  const isPhone = useMediaQuery('(max-width: 48em)');
+  const isPhone = useIsPhone();
 
   const bonusCount = bonuses.data?.has_bonuses ? bonuses.data.bonus_count : 0;
   const bonusId = `bonus:${bonusCount}`;
