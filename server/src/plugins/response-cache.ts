@@ -24,8 +24,8 @@ declare module 'fastify' {
 
 /** What the cache may hold at most: answers, their keys and bookkeeping, in bytes. */
 const MAX_BYTES = 32 * 1024 * 1024;
-/** How many keys asked for once are remembered, waiting to be asked again (a few MB at most). */
-const MAX_KEYS_ASKED_ONCE = 10_000;
+/** Slots for keys asked for once, waiting to be asked again (a 32-bit hash each: 64 KB). */
+const SLOTS_ASKED_ONCE = 16_384;
 
 interface Cached {
   /** The answer as the serialiser gave it: text, or UTF-8 bytes (lib/response-serializer.ts). */
@@ -53,7 +53,7 @@ async function responseCachePlugin(app: FastifyInstance) {
   // request for the garbage collector to trace (no difference measured beyond the spread).
   app.decorateRequest('responseCacheKeep', null);
   const entries = createLruTextStore<Cached>({ maxBytes: MAX_BYTES });
-  const askedOnce = createRepeatFilter(MAX_KEYS_ASKED_ONCE);
+  const askedOnce = createRepeatFilter(SLOTS_ASKED_ONCE);
   let latestVersion = -1;
   let day = '';
   let nextDayAt = 0;
