@@ -1,6 +1,7 @@
 /**
  * Profiles the server under load on one or more read routes: `npm run bench:profile --
- * [sqlite|postgres] [--small] [--seconds=10] --only=TEXT` (`--only==LABEL`: that route alone).
+ * [sqlite|postgres] [--small] [--seconds=10] --only=TEXT` (`--only==LABEL`: that route alone;
+ * `A|B`: routes matching either).
  * Loads a fresh database as `npm run bench` does, starts the built server with `--cpu-prof`, runs
  * every matching target with 50 connections and every request a cache miss, then prints where the
  * server's CPU time went (self time by function and by package). The raw `.cpuprofile` (open it in
@@ -94,7 +95,11 @@ try {
   const server = await startServer(bench.env);
   // `--only==LABEL` names one route exactly, where its label is the start of others'.
   const targets = benchTargets(data).filter((t) =>
-    only.startsWith('=') ? t.label === only.slice(1) : t.label.includes(only),
+    only
+      .split('|')
+      .some((label) =>
+        label.startsWith('=') ? t.label === label.slice(1) : t.label.includes(label),
+      ),
   );
   try {
     const tokens = await signInAll(server.url, accounts);

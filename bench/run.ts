@@ -15,7 +15,7 @@
  * a list page while the big export runs, and the two CSV imports. Then the web app: gzipped
  * JavaScript per route and Lighthouse.
  *
- * `--only` measures only routes whose label contains TEXT (plus health), and the export step
+ * `--only` measures only routes whose label contains TEXT (or one of `A|B`; plus health), and the export step
  * only for `--only=export`; `--no-exports` skips that step; `--small` loads a tenth of the data.
  * `--only` and `--small` leave docs/benchmarks.md alone. Raw figures of every run go to
  * build/bench/.
@@ -115,7 +115,10 @@ async function benchEngine(engine: Engine): Promise<{
       throw new Error(`read routes with no benchmark target (bench/targets.ts): ${missing}`);
     }
     if (only) {
-      targets = targets.filter((t) => t.budget === 'ceiling' || t.label.includes(only));
+      const labels = only.split('|');
+      targets = targets.filter(
+        (t) => t.budget === 'ceiling' || labels.some((label) => t.label.includes(label)),
+      );
     }
     if (onlyWeb) targets = [];
     const before = loadAverage();

@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -67,7 +67,15 @@ function statusBytes(pid: number, field: string): number | null {
   }
 }
 
-export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+/**
+ * Starts the built server (or the bundle at `entry`, another build kept for a comparison) in a
+ * process of its own. BENCH_SERVER_STDOUT names a file that gets its standard output, e.g. what
+ * `--trace-gc` prints.
+ */
+export async function startServer(
+  env: Record<string, string>,
+  entry = path.join(projectRoot, SERVER_ENTRY as string),
+): Promise<RunningServer> {
   ensureBuilt();
   const port = await freePort();
   const child: ChildProcess = spawn(
@@ -78,7 +86,7 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
     [
       ...(SERVER_NODE_FLAGS as string[]),
       ...(process.env.BENCH_SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []),
-      path.join(projectRoot, SERVER_ENTRY as string),
+      entry,
     ],
     {
       cwd: projectRoot,
@@ -101,6 +109,7 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   await new Promise<void>((resolve, reject) => {
     let output = '';
     child.stdout!.on('data', (chunk: Buffer) => {
+      if (process.env.BENCH_SERVER_STDOUT) appendFileSync(process.env.BENCH_SERVER_STDOUT, chunk);
       output += chunk.toString();
       if (output.includes('is running at')) resolve();
     });
