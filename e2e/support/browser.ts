@@ -89,8 +89,9 @@ export async function signInThroughForm(
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL(/#\/dashboard$/);
-  // The signed-in frame is its own chunk: wait until it is on screen.
-  await page.getByRole('navigation', { name: 'Sections' }).waitFor();
+  // The signed-in frame is its own chunk: wait until it is on screen (its header: a phone's
+  // sidebar is only drawn once opened).
+  await page.getByRole('button', { name: 'Change Password' }).waitFor();
 }
 
 /** Calls the API directly (to arrange data a test needs), answering the parsed envelope. */
