@@ -5,7 +5,7 @@
  *
  * PATH is a server bundle kept from before a change (`cp -r build/server /tmp/before`, then
  * `--before=/tmp/before/main.mjs`); the other side is the current build. The machine's speed
- * drifts by a third over minutes on the 2-core host, more than most changes move a route, so the
+ * drifts by half over minutes on the 2-core host, more than most changes move a route, so the
  * two are started in turn, the order alternating each round, on the same data: each start runs
  * every matching target once (every request a cache miss, unless `--repeated`), then stops.
  * Prints each side's requests a second, p99 and server CPU per request, round by round.

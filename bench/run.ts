@@ -15,8 +15,9 @@
  * a list page while the big export runs, and the two CSV imports. Then the web app: gzipped
  * JavaScript per route and Lighthouse.
  *
- * `--only` measures only routes whose label contains TEXT (or one of `A|B`; plus health), and the export step
- * only for `--only=export`; `--no-exports` skips that step; `--small` loads a tenth of the data.
+ * `--only` measures only routes whose label contains TEXT, or one of `A|B` (plus health), and the
+ * export step only for `--only=export`; `--no-exports` skips that step; `--small` loads a tenth
+ * of the data.
  * `--only` and `--small` leave docs/benchmarks.md alone. Raw figures of every run go to
  * build/bench/.
  *
