@@ -17,7 +17,7 @@ import { createBenchDatabase } from './databases';
 import { generateScaleData } from './generate';
 import { measureReads, type Measured } from './load';
 import { startServer } from './server';
-import { benchTargets } from './targets';
+import { benchTargets, namedByOnly } from './targets';
 
 const args = process.argv.slice(2);
 const option = (name: string) =>
@@ -37,9 +37,8 @@ try {
   await generateScaleData(db, benchScale(args.includes('--small')));
   const accounts = await createBenchAccounts(db);
   if (engine === 'postgres') await sql`analyze users`.execute(db);
-  const labels = only.split('|');
   const targets = benchTargets(await readBenchData(db)).filter(
-    (t) => t.budget === 'ceiling' || labels.some((label) => t.label.includes(label)),
+    (t) => t.budget === 'ceiling' || namedByOnly(t, only),
   );
   await bench.database.close();
 

@@ -16,7 +16,7 @@ import { createBenchDatabase } from './databases';
 import { generateScaleData } from './generate';
 import { measureReads } from './load';
 import { projectRoot, startServer } from './server';
-import { benchTargets } from './targets';
+import { benchTargets, namedByOnly } from './targets';
 
 const args = process.argv.slice(2);
 const option = (name: string) =>
@@ -93,14 +93,7 @@ try {
   mkdirSync(dir, { recursive: true });
   process.env.BENCH_SERVER_NODE_ARGS = `--cpu-prof --cpu-prof-dir=${dir}`;
   const server = await startServer(bench.env);
-  // `--only==LABEL` names one route exactly, where its label is the start of others'.
-  const targets = benchTargets(data).filter((t) =>
-    only
-      .split('|')
-      .some((label) =>
-        label.startsWith('=') ? t.label === label.slice(1) : t.label.includes(label),
-      ),
-  );
+  const targets = benchTargets(data).filter((t) => namedByOnly(t, only));
   try {
     const tokens = await signInAll(server.url, accounts);
     const measured = await measureReads(

@@ -15,9 +15,9 @@
  * a list page while the big export runs, and the two CSV imports. Then the web app: gzipped
  * JavaScript per route and Lighthouse.
  *
- * `--only` measures only routes whose label contains TEXT, or one of `A|B` (plus health), and the
- * export step only for `--only=export`; `--no-exports` skips that step; `--small` loads a tenth
- * of the data.
+ * `--only` measures only routes whose label contains TEXT, or one of `A|B` (plus health; `=TEXT`:
+ * that label exactly), and the export step only for `--only=export`; `--no-exports` skips that
+ * step; `--small` loads a tenth of the data.
  * `--only` and `--small` leave docs/benchmarks.md alone. Raw figures of every run go to
  * build/bench/.
  *
@@ -46,7 +46,7 @@ import { measureImports } from './imports';
 import { describeMachine, loadAverage } from './machine';
 import { renderReport, webSection, writeReport, type BundleRow, type EngineRun } from './report';
 import { ensureBuilt, projectRoot, startServer } from './server';
-import { benchTargets, exportTargets, unmeasuredRoutes } from './targets';
+import { benchTargets, exportTargets, namedByOnly, unmeasuredRoutes } from './targets';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(`--${name}`);
@@ -116,10 +116,7 @@ async function benchEngine(engine: Engine): Promise<{
       throw new Error(`read routes with no benchmark target (bench/targets.ts): ${missing}`);
     }
     if (only) {
-      const labels = only.split('|');
-      targets = targets.filter(
-        (t) => t.budget === 'ceiling' || labels.some((label) => t.label.includes(label)),
-      );
+      targets = targets.filter((t) => t.budget === 'ceiling' || namedByOnly(t, only));
     }
     if (onlyWeb) targets = [];
     const before = loadAverage();

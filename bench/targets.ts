@@ -35,6 +35,18 @@ export interface BenchData {
   department: string;
 }
 
+/**
+ * Whether a target is one `--only=TEXT` names: its label contains TEXT, or equals it when TEXT
+ * starts with `=` (for a label that begins others'); `A|B` names the targets of either.
+ */
+export function namedByOnly(target: Target, only: string): boolean {
+  return only
+    .split('|')
+    .some((text) =>
+      text.startsWith('=') ? target.label === text.slice(1) : target.label.includes(text),
+    );
+}
+
 /** `count` values spread evenly over `items`. */
 function spread<T>(items: T[], count: number): T[] {
   const step = Math.max(1, Math.floor(items.length / count));
