@@ -83,6 +83,21 @@ describe('web bundle budget', () => {
     expect(code).not.toContain('Download the React DevTools');
   });
 
+  it('makes no Intl formatter in the code of the dashboard before its first paint', () => {
+    // A browser's first date or number formatter loads its locale data: 30-50 ms of the
+    // benchmark machine's CPU (web/src/lib/format.ts writes dates and numbers by hand instead).
+    const assets = path.join(outDir, 'assets');
+    const entry = readdirSync(assets).filter((file) =>
+      /^(index|entry-vendor)-[\w-]+\.js$/.test(file),
+    );
+    const dashboard = (signedInPreloads(outDir) as Record<string, string[]>)['/dashboard']!;
+    const files = [...entry, ...dashboard.filter((file) => file.endsWith('.js'))];
+    for (const file of files) {
+      const code = readFileSync(path.join(assets, path.basename(file)), 'utf8');
+      expect(code, file).not.toMatch(/\bIntl\.|\.toLocale\w*String\(/);
+    }
+  });
+
   it("gives Mantine's components React's ids, without a second render when they mount", () => {
     // web/build-plugins/mantine-use-id-without-second-render.ts: the id is computed, not state.
     const entry = readdirSync(path.join(outDir, 'assets')).find((file) =>

@@ -1,4 +1,4 @@
-import { fullName } from '../lib/format';
+import { formatNumber, fullName } from '../lib/format';
 
 /** SPEC.md section 8: the names shown when a record's employee or metric type is not known. */
 export const UNKNOWN_EMPLOYEE = 'Unknown Employee';
@@ -25,11 +25,9 @@ export function unitOf(
   return (record?.measurement_unit ?? record?.unit ?? '').trim();
 }
 
-const valueFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-
 /** A value with its unit: "72.5%", "12 hours", "3.25" (a percent sign needs no space). */
 export function formatMetricValue(value: number, unit: string | null | undefined): string {
-  const number = valueFormat.format(value);
+  const number = formatNumber(value, 2);
   const cleanUnit = (unit ?? '').trim();
   if (!cleanUnit) return number;
   return cleanUnit === '%' ? `${number}%` : `${number} ${cleanUnit}`;

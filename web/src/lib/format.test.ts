@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime } from './format';
+import { formatDate, formatDateTime, formatNumber } from './format';
 
 const intlDate = new Intl.DateTimeFormat('en-US', {
   month: 'numeric',
@@ -36,5 +36,48 @@ describe('dates written as Intl writes them in US English', () => {
     expect(formatDate(null)).toBe('N/A');
     expect(formatDate('not a date')).toBe('N/A');
     expect(formatDateTime(undefined)).toBe('N/A');
+  });
+});
+
+/** Numbers of every size and sign, halves at each rounding place, and a seeded random spread. */
+function* numbers(): Generator<number> {
+  yield* [0, -0, 1, -1, 0.5, 1.5, 2.5, -2.5, 1.005, 2.675, 0.125, 999.995, 999_999.9999, 1e21];
+  yield* [1.5e-7, -1e-7, 123_456_789.125, Number.MAX_SAFE_INTEGER, 1e300, 5e-324, 0.0005];
+  yield* [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY];
+  let seed = 7;
+  const random = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return seed / 2_147_483_648;
+  };
+  for (let i = 0; i < 5_000; i += 1) {
+    const magnitude = 10 ** Math.floor(random() * 30 - 8);
+    const value = (random() - 0.3) * magnitude;
+    yield value;
+    yield Math.round(value * 1000) / 1000 + 0.0005;
+    yield Math.round(value);
+  }
+}
+
+describe('numbers written as Intl writes them in US English', () => {
+  it('writes every number exactly as Intl.NumberFormat does, at 0 to 3 decimals', () => {
+    const intl = [0, 1, 2, 3].map(
+      (maximumFractionDigits) => new Intl.NumberFormat('en-US', { maximumFractionDigits }),
+    );
+    const intlDefault = new Intl.NumberFormat('en-US');
+    const mismatches: string[] = [];
+    for (const value of numbers()) {
+      for (const [digits, format] of intl.entries()) {
+        const ours = formatNumber(value, digits);
+        if (ours !== format.format(value)) mismatches.push(`${value} at ${digits}: ${ours}`);
+      }
+      if (formatNumber(value) !== intlDefault.format(value)) mismatches.push(`${value}`);
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('groups thousands and drops trailing zeros', () => {
+    expect(formatNumber(1234.5, 2)).toBe('1,234.5');
+    expect(formatNumber(999.995, 2)).toBe('1,000');
+    expect(formatNumber(72.5)).toBe('72.5');
   });
 });

@@ -1,10 +1,11 @@
 /**
  * Formatting shared by every screen (SPEC.md section 9: short US dates, one-decimal percents).
  *
- * Dates are written out by hand, exactly as Intl.DateTimeFormat('en-US') writes them
- * (format.test.ts compares the two): the browser's first date formatter loads its calendar and
- * time-zone data, about 20 ms of a phone's CPU, and every screen imports this module before its
- * first paint.
+ * Dates and numbers are written out by hand, exactly as Intl.DateTimeFormat('en-US') and
+ * Intl.NumberFormat('en-US') write them (format.test.ts compares them): the browser's first
+ * date formatter loads its calendar and time-zone data, about 20 ms of a phone's CPU, and its
+ * first number formatter its number data, 32-52 ms on the benchmark machine before Lighthouse's
+ * 4x slowdown; every screen imports this module before its first paint.
  */
 
 function toDate(value: string): Date {
@@ -35,6 +36,47 @@ export function formatDateTime(value: string | null | undefined): string {
   if (!value) return 'N/A';
   const date = toDate(value);
   return Number.isNaN(date.getTime()) ? 'N/A' : `${usDate(date)}, ${usTime(date)}`;
+}
+
+/** A number's decimal digits without an exponent: 1e+21 -> "1000000000000000000000". */
+function plainDigits(value: number): string {
+  const [mantissa = '', exponent] = String(value).split('e');
+  if (exponent === undefined) return mantissa;
+  const digits = mantissa.replace('.', '');
+  const dot = mantissa.indexOf('.');
+  const point = (dot === -1 ? mantissa.length : dot) + Number(exponent);
+  if (point <= 0) return `0.${'0'.repeat(-point)}${digits}`;
+  if (point >= digits.length) return digits + '0'.repeat(point - digits.length);
+  return `${digits.slice(0, point)}.${digits.slice(point)}`;
+}
+
+/** Adds one to a string of decimal digits: "0999" -> "1000", "99" -> "100". */
+function incremented(digits: string): string {
+  let end = digits.length;
+  while (end > 0 && digits[end - 1] === '9') end -= 1;
+  const carried = '0'.repeat(digits.length - end);
+  return end === 0
+    ? `1${carried}`
+    : digits.slice(0, end - 1) + (Number(digits[end - 1]) + 1) + carried;
+}
+
+/**
+ * 1,234.57: grouped thousands, at most `maximumFractionDigits` decimals rounded half away from
+ * zero and no trailing zeros, as Intl.NumberFormat('en-US', { maximumFractionDigits }) writes
+ * it (3 decimals by default, as there). Rounding works on the shortest decimal that reads back
+ * as the number, as Intl's does: 1.005 is written 1.01.
+ */
+export function formatNumber(value: number, maximumFractionDigits = 3): string {
+  if (Number.isNaN(value)) return 'NaN';
+  const sign = value < 0 || Object.is(value, -0) ? '-' : '';
+  if (!Number.isFinite(value)) return `${sign}∞`;
+  const [whole = '0', fraction = ''] = plainDigits(Math.abs(value)).split('.');
+  let digits = whole + fraction.slice(0, maximumFractionDigits).padEnd(maximumFractionDigits, '0');
+  if ((fraction[maximumFractionDigits] ?? '0') >= '5') digits = incremented(digits);
+  const wholeDigits = digits.slice(0, digits.length - maximumFractionDigits);
+  const decimals = digits.slice(digits.length - maximumFractionDigits).replace(/0+$/, '');
+  const grouped = wholeDigits.replace(/\B(?=(\d{3})+$)/g, ',');
+  return `${sign}${grouped}${decimals ? `.${decimals}` : ''}`;
 }
 
 /** 72.5% */

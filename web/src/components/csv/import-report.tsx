@@ -1,13 +1,12 @@
 import { Alert, Group, Paper, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { MAX_REPORTED_PROBLEMS, type ImportReport } from '#contract/csv-import';
+import { formatNumber } from '../../lib/format';
 
 export interface ImportReportViewProps {
   report: ImportReport;
   /** The server's sentence, e.g. "Nothing imported: 3 of 120 rows were refused (all or nothing)". */
   message: string;
 }
-
-const count = (n: number) => n.toLocaleString('en-US');
 
 function Figure({ label, value }: { label: string; value: number }) {
   return (
@@ -16,7 +15,7 @@ function Figure({ label, value }: { label: string; value: number }) {
         {label}
       </Text>
       <Text fw={700} size="lg" component="dd" m={0}>
-        {count(value)}
+        {formatNumber(value)}
       </Text>
     </Paper>
   );
@@ -71,8 +70,8 @@ export function ImportReportView({ report, message }: ImportReportViewProps) {
       )}
       {report.refused_truncated && (
         <Text size="sm" c="dimmed">
-          Only the first {count(Math.min(report.refused.length, MAX_REPORTED_PROBLEMS))} problems
-          are listed; {count(report.refused_rows)} rows were refused in all.
+          Only the first {formatNumber(Math.min(report.refused.length, MAX_REPORTED_PROBLEMS))}{' '}
+          problems are listed; {formatNumber(report.refused_rows)} rows were refused in all.
         </Text>
       )}
     </Stack>

@@ -1,6 +1,6 @@
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { metricNameOf, unitOf } from '../../components/performance-format';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime, formatNumber } from '../../lib/format';
 import { useMyPerformanceMetrics } from './api/get-my-performance-metrics';
 import { ViewOnlyPage } from './components/view-only-page';
 
@@ -9,8 +9,6 @@ export const MY_METRICS_TEXTS = {
   loading: 'Loading performance metrics...',
   empty: 'No performance metrics recorded yet.',
 } as const;
-
-const valueFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
 /** /my-metrics: the signed-in employee's own metric values as view-only cards (SPEC.md 2). */
 export default function MyMetricsPage() {
@@ -41,7 +39,7 @@ export default function MyMetricsPage() {
             </Group>
             <Group gap={6} align="baseline" mb="xs">
               <Text fz={32} fw={700} lh={1}>
-                {valueFormat.format(metric.value)}
+                {formatNumber(metric.value, 2)}
               </Text>
               {unit && (
                 <Text size="lg" c="dimmed">

@@ -1,5 +1,6 @@
 import { Group, Paper, Skeleton, Text, ThemeIcon } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
+import { formatNumber } from '../../../lib/format';
 
 export interface StatCardProps {
   title: string;
@@ -13,8 +14,6 @@ export interface StatCardProps {
   /** The card has a note once loaded: keep its line while loading, so nothing moves. */
   withNote?: boolean;
 }
-
-const count = new Intl.NumberFormat('en-US');
 
 /**
  * A dashboard card: a title, the figure and SPEC.md's "+N this month" line. While loading, the
@@ -41,7 +40,7 @@ export function StatCard({
           </Text>
           <Skeleton visible={loading} width={loading ? 80 : undefined}>
             <Text fz={30} fw={700} lh={1.3} data-testid={loading ? undefined : 'stat-value'}>
-              {loading || unavailable ? '–' : count.format(value)}
+              {loading || unavailable ? '–' : formatNumber(value)}
             </Text>
           </Skeleton>
         </div>
@@ -57,7 +56,7 @@ export function StatCard({
         ) : (
           <Text size="sm">
             <Text span fw={700} inherit>
-              +{count.format(thisMonth ?? 0)}
+              +{formatNumber(thisMonth ?? 0)}
             </Text>{' '}
             this month
           </Text>
