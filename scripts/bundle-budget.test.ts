@@ -96,6 +96,26 @@ describe('web bundle budget', () => {
     }
   });
 
+  it("asks for no modulepreload of the frame's late arrivals' code, only their stylesheets", () => {
+    // web/vite.config.ts, modulePreload: each link cost about 5 ms of CPU, all in one task.
+    const assets = path.join(outDir, 'assets');
+    const layout = readdirSync(assets).find((file) => /^app-layout-[\w-]+\.js$/.test(file));
+    const code = readFileSync(path.join(assets, layout!), 'utf8');
+    const files = JSON.parse(/m\.f=(\[[^\]]*\])/.exec(code)![1]!) as string[];
+    for (const chunk of ['frame-popups', 'toasts']) {
+      const call = new RegExp(`${chunk}-[\\w-]+\\.js\`\\),__vite__mapDeps\\(\\[([\\d,]*)\\]`).exec(
+        code,
+      );
+      expect(call, chunk).not.toBeNull();
+      const deps = call![1]!.split(',').map((index) => files[Number(index)]!);
+      expect(deps.length, chunk).toBeGreaterThan(0);
+      expect(
+        deps.filter((file) => !file.endsWith('.css')),
+        chunk,
+      ).toEqual([]);
+    }
+  });
+
   it("gives Mantine's components React's ids, without a second render when they mount", () => {
     // web/build-plugins/mantine-use-id-without-second-render.ts: the id is computed, not state.
     const entry = readdirSync(path.join(outDir, 'assets')).find((file) =>
