@@ -4,6 +4,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { takeLanternSummary } from './lantern-summary';
 // @ts-expect-error -- plain ES module shared with the test runner
 import { findChromium } from '../scripts/environment.mjs';
 
@@ -103,7 +104,7 @@ async function auditOnce(
       formFactor === 'desktop' ? desktopConfig : undefined,
     );
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-    return result.lhr;
+    return { lhr: result.lhr, lantern: takeLanternSummary() };
   } finally {
     chrome.kill();
     rmSync(userDataDir, { recursive: true, force: true });
@@ -123,14 +124,14 @@ export async function runLighthouse(
   const results: LighthouseResult[] = [];
   for (const page of pages) {
     const url = `${appUrl}#${page.route}`;
-    const lhrs: Awaited<ReturnType<typeof auditOnce>>[] = [];
+    const lhrs: Awaited<ReturnType<typeof auditOnce>>['lhr'][] = [];
     for (let i = 0; i < runs; i++) {
       // Lighthouse's runtime errors (NO_NAVSTART, NO_FCP on a busy machine) say "run again":
       // a few more tries before giving up.
-      let lhr = await auditOnce(url, origin, page.session, formFactor);
+      let { lhr, lantern } = await auditOnce(url, origin, page.session, formFactor);
       for (let retry = 1; lhr.runtimeError && retry <= 3; retry++) {
         onProgress(`${page.name} (${formFactor}) run ${i + 1}: ${lhr.runtimeError.code}, again`);
-        lhr = await auditOnce(url, origin, page.session, formFactor);
+        ({ lhr, lantern } = await auditOnce(url, origin, page.session, formFactor));
       }
       if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
       const finalUrl = lhr.finalDisplayedUrl;
@@ -140,8 +141,10 @@ export async function runLighthouse(
       lhrs.push(lhr);
       if (saveTo) {
         mkdirSync(saveTo, { recursive: true });
-        const name = `${formFactor}-${page.name.replace(/\W+/g, '-').toLowerCase()}-${i + 1}.json`;
-        writeFileSync(path.join(saveTo, name), JSON.stringify(lhr));
+        const name = `${formFactor}-${page.name.replace(/\W+/g, '-').toLowerCase()}-${i + 1}`;
+        writeFileSync(path.join(saveTo, `${name}.json`), JSON.stringify(lhr));
+        // What the metrics waited for in Lighthouse's simulation (bench/lantern-summary.ts).
+        writeFileSync(path.join(saveTo, `${name}.lantern.txt`), lantern);
       }
       onProgress(
         `${page.name} (${formFactor}) run ${i + 1}: performance ${Math.round(lhr.categories.performance!.score! * 100)}, accessibility ${Math.round(lhr.categories.accessibility!.score! * 100)}`,
