@@ -16,9 +16,7 @@ const GRAPHS = [
   'optimisticTotalBlockingTime',
 ];
 
-type SimulatedNode = Lantern.Graph.Node;
-
-function describe(node: SimulatedNode): string {
+function describeNode(node: Lantern.Graph.Node): string {
   if (node.type === 'network') {
     const request = node.request;
     const file = request.url.split('/').pop() || request.url;
@@ -52,7 +50,7 @@ export function takeLanternSummary(): string {
       if (blocking && (node.type !== 'cpu' || timing.endTime - timing.startTime < 50)) continue;
       const start = String(Math.round(timing.startTime)).padStart(6);
       const end = String(Math.round(timing.endTime)).padStart(6);
-      lines.push(`${start} ${end}  ${describe(node)}`);
+      lines.push(`${start} ${end}  ${describeNode(node)}`);
     }
   }
   timings.clear();
