@@ -54,5 +54,5 @@ export function takeLanternSummary(): string {
     }
   }
   timings.clear();
-  return lines.join('\n');
+  return `${lines.join('\n')}\n`;
 }
