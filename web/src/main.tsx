@@ -6,22 +6,17 @@ import '@mantine/core/styles/global.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app/providers';
-import { AppRouter, createAppRouter } from './app/router';
+import { AppRouter } from './app/router';
 
-const root = createRoot(document.getElementById('root')!);
-// The router is created in a task of its own, after the modules have run, and the first screen
-// renders as a transition: React builds it in slices of a few milliseconds instead of one task,
-// so a slow phone stays responsive while it does (mobile Lighthouse of the landing page: Total
-// Blocking Time 306-356 ms -> 64-104 ms). Nothing is shown until it is whole.
-setTimeout(() => {
-  const router = createAppRouter();
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <AppProviders>
-          <AppRouter router={router} />
-        </AppProviders>
-      </StrictMode>,
-    ),
-  );
-});
+// The first screen renders as a transition: React builds it in slices of a few milliseconds
+// instead of one task, so a slow phone stays responsive while it does (mobile Lighthouse of the
+// landing page: Total Blocking Time 306-356 ms -> 64-104 ms). Nothing is shown until it is whole.
+startTransition(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <AppProviders>
+        <AppRouter />
+      </AppProviders>
+    </StrictMode>,
+  ),
+);
