@@ -4,11 +4,14 @@ import type { Plugin } from 'vite';
 import { afterBuild } from './after-build';
 // @ts-expect-error -- plain ES module shared with the bundle test
 import { signedInPreloadScript } from '../../scripts/signed-in-preload.mjs';
+import { DASHBOARD_FIRST_CALLS } from '../src/features/dashboard/api/first-calls';
+import { API_BASE } from '../src/lib/api-client';
+import { EARLY_ANSWERS_KEY } from '../src/lib/early-answers';
 
 /**
  * Puts the two small scripts of index.html's head into the page itself once the bundle is
  * written: the colour scheme (web/public/color-scheme.js) and the signed-in preload, written here
- * from Vite's manifest (scripts/signed-in-preload.mjs). As files they cost a round trip each
+ * from Vite's manifest and the dashboard's first calls (scripts/signed-in-preload.mjs). As files they cost a round trip each
  * before the first paint on a slow network: the first blocks rendering, and the second starts
  * the signed-in screen's downloads only once it has arrived itself. The server allows exactly
  * these scripts by their hashes in its Content Security Policy (server/src/lib/inline-scripts.ts);
@@ -18,7 +21,7 @@ export function inlineHeadScripts(routerFile: string): Plugin {
   return afterBuild('spms-inline-head-scripts', (builtTo) => {
     const scripts: Record<string, string> = {
       './color-scheme.js': readFileSync(path.join(builtTo, 'color-scheme.js'), 'utf8'),
-      './signed-in-preload.js': signedInPreloadScript(builtTo, routerFile),
+      './signed-in-preload.js': signedInPreload(builtTo, routerFile),
     };
     const indexFile = path.join(builtTo, 'index.html');
     let html = readFileSync(indexFile, 'utf8');
@@ -31,4 +34,16 @@ export function inlineHeadScripts(routerFile: string): Plugin {
     // The copies from web/public, which the built page no longer asks for.
     for (const src of Object.keys(scripts)) rmSync(path.join(builtTo, src));
   });
+}
+
+/**
+ * The signed-in preload for the bundle in `builtTo`: the code of the addressed screen, and for
+ * the dashboard its first calls, left for the app under the key web/src/lib/early-answers.ts reads.
+ */
+export function signedInPreload(builtTo: string, routerFile: string): string {
+  return signedInPreloadScript(builtTo, routerFile, {
+    key: EARLY_ANSWERS_KEY,
+    apiBase: API_BASE,
+    calls: { '/dashboard': DASHBOARD_FIRST_CALLS },
+  }) as string;
 }

@@ -1,4 +1,5 @@
 import type { FieldError } from '#contract/envelope';
+import { takeEarlyAnswer } from './early-answers';
 import { clearSession, readToken } from './session-storage';
 
 /**
@@ -49,14 +50,18 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     anonymous: options.anonymous,
   });
 
+  const method = options.method ?? 'GET';
+  // A GET the page's inline script has already made is not made twice (early-answers.ts).
+  const early = method === 'GET' && !options.anonymous ? takeEarlyAnswer(path, token) : undefined;
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path}`, {
-      method: options.method ?? 'GET',
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-    });
+    response = await (early ??
+      fetch(`${API_BASE}${path}`, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: options.signal,
+      }));
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new NetworkError();
