@@ -1,10 +1,11 @@
-import { Suspense, lazy, useEffect, useMemo, type ComponentType } from 'react';
+import { Suspense, lazy, useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
 import {
   HashRouter,
   matchRoutes,
   useLocation,
   useNavigate,
   useRoutes,
+  type Location,
   type RouteObject,
 } from 'react-router';
 import { prefetchDashboard } from '../features/dashboard/api/prefetch-dashboard';
@@ -56,7 +57,7 @@ interface AppRoute {
   path?: string;
   handle?: RouteHandle;
   Component?: ComponentType;
-  element?: React.ReactNode;
+  element?: ReactNode;
   lazy?: LazyPage;
   startCalls?: () => void;
   children?: AppRoute[];
@@ -176,19 +177,20 @@ const routes = table.map(toRouteObject);
 /**
  * Entering a route starts the code of every page it shows (the signed-in frame and the page
  * inside it, side by side rather than one after the other) and the calls it makes. Done while
- * rendering the new address, as React.lazy itself starts a download, once per visit.
+ * rendering the new address, as React.lazy itself starts a download, once per visit: the router
+ * makes a new location object for each.
  */
-let enteredKey: string | undefined;
-function enterMatchedRoutes(key: string, matches: ReturnType<typeof matchRoutes>) {
-  if (key === enteredKey) return;
-  enteredKey = key;
+let entered: Location | undefined;
+function enterMatchedRoutes(location: Location, matches: ReturnType<typeof matchRoutes>) {
+  if (location === entered) return;
+  entered = location;
   for (const match of matches ?? []) (match.route.handle as RouteHandle | undefined)?.enter?.();
 }
 
 function AppRoutes() {
   const location = useLocation();
   const matches = useMemo(() => matchRoutes(routes, location), [location]);
-  enterMatchedRoutes(location.key, matches);
+  enterMatchedRoutes(location, matches);
   useDocumentTitle(matches);
   const element = useRoutes(routes, location);
   return (
