@@ -32,9 +32,15 @@ function signInAsAdmin() {
   });
 }
 
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllGlobals();
   window.location.hash = '';
+  // Entering /dashboard starts loading the frame's and the page's code, signed in or not; let
+  // it finish before the test environment goes.
+  await Promise.all([
+    import('./layout/app-layout'),
+    import('../features/dashboard/dashboard-page'),
+  ]);
 });
 
 describe('the app router', () => {
