@@ -70,7 +70,8 @@ export function signedInPreloadScript(distDir, routerFile, early) {
   }
   var paths = (calls[route] || {})[user.user_type];
   if (!paths) return;
-  var early = (window[${JSON.stringify(early.key)}] = { token: token, at: Date.now(), answers: {} });
+  var early = { token: token, at: Date.now(), answers: {} };
+  window[${JSON.stringify(early.key)}] = early;
   for (var j = 0; j < paths.length; j++) {
     var answer = fetch(${JSON.stringify(early.apiBase)} + paths[j], {
       headers: { Accept: 'application/json', Authorization: 'Bearer ' + token },

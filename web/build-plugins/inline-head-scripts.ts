@@ -11,11 +11,11 @@ import { EARLY_ANSWERS_KEY } from '../src/lib/early-answers';
 /**
  * Puts the two small scripts of index.html's head into the page itself once the bundle is
  * written: the colour scheme (web/public/color-scheme.js) and the signed-in preload, written here
- * from Vite's manifest and the dashboard's first calls (scripts/signed-in-preload.mjs). As files they cost a round trip each
- * before the first paint on a slow network: the first blocks rendering, and the second starts
- * the signed-in screen's downloads only once it has arrived itself. The server allows exactly
- * these scripts by their hashes in its Content Security Policy (server/src/lib/inline-scripts.ts);
- * the development server keeps loading them as files.
+ * from Vite's manifest and the dashboard's first calls (scripts/signed-in-preload.mjs). As files
+ * they cost a round trip each before the first paint on a slow network: the first blocks
+ * rendering, and the second starts the signed-in screen's downloads only once it has arrived.
+ * The server allows exactly these scripts by their hashes in its Content Security Policy
+ * (server/src/lib/inline-scripts.ts); the development server keeps loading them as files.
  */
 export function inlineHeadScripts(routerFile: string): Plugin {
   return afterBuild('spms-inline-head-scripts', (builtTo) => {

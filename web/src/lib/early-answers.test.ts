@@ -83,7 +83,7 @@ function openPage(hash: string) {
 }
 
 describe("the signed-in preload's early calls", () => {
-  it('asks for the HR dashboard’s calls with the token, and the app takes each answer once', async () => {
+  it('starts the HR dashboard’s calls with the token; the app takes each once', async () => {
     writeSession({ token: 'tok', user: user('manager') });
     const calls = serveCalls();
     openPage('#/dashboard');
