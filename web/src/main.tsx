@@ -10,7 +10,8 @@ import { AppRouter } from './app/router';
 
 // The first screen renders as a transition: React builds it in slices of a few milliseconds
 // instead of one task, so a slow phone stays responsive while it does (mobile Lighthouse of the
-// landing page: Total Blocking Time 306-356 ms -> 64-104 ms). Nothing is shown until it is whole.
+// landing page: Total Blocking Time 306-356 ms -> 64-104 ms). Until the first screen's code is
+// there, the router shows the page loader.
 startTransition(() =>
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

@@ -163,7 +163,13 @@ function toRouteObject({
   children,
   ...route
 }: AppRoute): RouteObject {
-  const enter = code || startCalls ? () => (void code?.load(), startCalls?.()) : undefined;
+  const enter =
+    code || startCalls
+      ? () => {
+          void code?.load();
+          startCalls?.();
+        }
+      : undefined;
   return {
     ...route,
     Component: code?.Component ?? route.Component,
