@@ -40,6 +40,13 @@ const FRAME_SHARED = new RegExp(
   ].join('|'),
 );
 
+/**
+ * What the frame's late arrivals (user menu, tooltip, toasts; app/layout/use-frame-popups.ts and
+ * toasts.tsx) use beyond the frame, in one chunk with one stylesheet. In the page groups below,
+ * their import reached four shared chunks, with the comboboxes, pills and more the frame never
+ * shows, and Vite linked those chunks' four stylesheets in one task after the first paint:
+ * 7-20 ms of this machine's CPU in Lighthouse traces, counted 4x by a phone's score.
+ */
 const FRAME_LATE = new RegExp(
   [
     String.raw`node_modules/@mantine/core/esm/components/(Menu|Popover|Tooltip|Transition)/`,
@@ -123,11 +130,6 @@ export default defineConfig(({ command }) => ({
             // and grouped with some of them it made the shared chunks import each other in a
             // circle (a component then read another's styles before that chunk had run).
             { name: 'floating-ui', test: /node_modules\/@floating-ui\//, priority: 2 },
-            // The libraries of the frame's late arrivals (user menu, tooltip, toasts), apart from
-            // the page groups below: grouped with those, the pop-ups' import reached four shared
-            // chunks whose stylesheets (comboboxes, pills, ...) Vite then linked in one task, 6 to
-            // 8 ms of this machine's CPU a link, counted 4x after a phone's first paint. Now one
-            // stylesheet of 6 KB and one chunk of 18 KB compressed.
             { name: 'frame-late', test: FRAME_LATE, priority: 2 },
             {
               name: 'app-vendor',
