@@ -131,6 +131,14 @@ export default defineConfig(({ command }) => ({
             // circle (a component then read another's styles before that chunk had run).
             { name: 'floating-ui', test: /node_modules\/@floating-ui\//, priority: 2 },
             { name: 'frame-late', test: FRAME_LATE, priority: 2 },
+            // The toasts' store (`notifications.show`), which pages call after their actions:
+            // apart from frame-late (above it, which would take it along with the toasts), so that
+            // a page showing a toast does not download all of the frame's late arrivals with it.
+            {
+              name: 'notifications-store',
+              test: /node_modules\/@mantine\/notifications\/esm\/notifications\.store/,
+              priority: 3,
+            },
             {
               name: 'app-vendor',
               test: /node_modules/,
