@@ -45,7 +45,9 @@ const FRAME_SHARED = new RegExp(
  * toasts.tsx) use beyond the frame, in one chunk with one stylesheet. In the page groups below,
  * their import reached four shared chunks, with the comboboxes, pills and more the frame never
  * shows, and Vite linked those chunks' four stylesheets in one task after the first paint:
- * 7-20 ms of this machine's CPU in Lighthouse traces, counted 4x by a phone's score.
+ * 7-20 ms of this machine's CPU in Lighthouse traces, counted 4x by a phone's score. A page with
+ * a menu, a select or a modal of its own loads this chunk before its first paint, toasts' code
+ * included (docs/decisions.md weighs that).
  */
 const FRAME_LATE = new RegExp(
   [
@@ -131,9 +133,9 @@ export default defineConfig(({ command }) => ({
             // circle (a component then read another's styles before that chunk had run).
             { name: 'floating-ui', test: /node_modules\/@floating-ui\//, priority: 2 },
             { name: 'frame-late', test: FRAME_LATE, priority: 2 },
-            // The toasts' store (`notifications.show`), which pages call after their actions:
-            // apart from frame-late (above it, which would take it along with the toasts), so that
-            // a page showing a toast does not download all of the frame's late arrivals with it.
+            // The toasts' store (`notifications.show`), which pages call after their actions, at a
+            // higher priority than frame-late (which would otherwise take it along with the toasts'
+            // container), so that a page showing a toast does not download all of frame-late.
             {
               name: 'notifications-store',
               test: /node_modules\/@mantine\/notifications\/esm\/notifications\.store/,
