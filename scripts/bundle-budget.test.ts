@@ -96,6 +96,19 @@ describe('web bundle budget', () => {
     }
   });
 
+  it("keeps the modals' scroll lock out of the dashboard's first paint, and the header's class for it", () => {
+    // web/build-plugins/app-shell-without-remove-scroll.ts: react-remove-scroll's constants
+    // name both classes; the frame keeps only the one its header wears while a modal is open.
+    const assets = path.join(outDir, 'assets');
+    const dashboard = (signedInPreloads(outDir) as Record<string, string[]>)['/dashboard']!;
+    const code = dashboard
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => readFileSync(path.join(assets, path.basename(file)), 'utf8'))
+      .join('\n');
+    expect(code).not.toContain('width-before-scroll-bar');
+    expect(code).toContain('right-scroll-bar-position');
+  });
+
   it("links one stylesheet for each of the frame's late arrivals, and none of their code", () => {
     // web/vite.config.ts, modulePreload and the frame-late group: each link cost about 5 ms of
     // CPU, all in one task after the first paint.

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { appShellWithoutRemoveScroll } from './build-plugins/app-shell-without-remove-scroll';
 import { inlineHeadScripts } from './build-plugins/inline-head-scripts';
 import { mantineStylesWithComponents } from './build-plugins/mantine-styles-with-components';
 import { mantineUseIdWithoutSecondRender } from './build-plugins/mantine-use-id-without-second-render';
@@ -79,6 +80,7 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     scrollAreaWithoutFloatingUi(),
+    appShellWithoutRemoveScroll(),
     mantineUseIdWithoutSecondRender(),
     mantineStylesWithComponents(),
     inlineHeadScripts(path.join(webRoot, 'src/app/router.tsx')),
