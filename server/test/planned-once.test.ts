@@ -1,5 +1,6 @@
+import { Socket } from 'node:net';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HELD_UP_MS, READ_PIPELINE_NAME } from '../src/db/postgres-pool';
 import { preparedQuery } from '../src/db/prepared-query';
 import { createTestDatabase, postgresAvailable, type TestDatabase } from './helpers/test-database';
@@ -106,6 +107,20 @@ run('short reads planned once [postgres]', () => {
         expect(result).toEqual({ status: 'fulfilled', value: [{ value: first!.value + at }] });
       }
     });
+  });
+
+  it('leave in one socket write when sent in one turn of the event loop', async () => {
+    const { db } = test.database;
+    await plannedOnce(db, 0);
+    // The shared connection is open: nothing else writes to a socket while these are sent.
+    const writes = [vi.spyOn(Socket.prototype, '_writev'), vi.spyOn(Socket.prototype, '_write')];
+    try {
+      const answers = await Promise.all(Array.from({ length: 10 }, (_, at) => plannedOnce(db, at)));
+      expect(answers).toEqual(Array.from({ length: 10 }, (_, value) => [{ ...ONCE, value }]));
+      expect(writes.reduce((count, spy) => count + spy.mock.calls.length, 0)).toBe(1);
+    } finally {
+      writes.forEach((spy) => spy.mockRestore());
+    }
   });
 
   it('go around the shared connection while a read on it is held up', async () => {
