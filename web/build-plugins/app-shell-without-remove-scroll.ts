@@ -9,7 +9,7 @@ const REMOVE_SCROLL_IMPORT = 'import { RemoveScroll } from "react-remove-scroll"
  * Mantine's AppShell header, footer and aside import react-remove-scroll for one class name,
  * `RemoveScroll.classNames.zeroRight`, which a modal's scroll lock uses to keep fixed bars from
  * jumping when the page's scroll bar goes. The import brought the whole library and its five
- * helpers (about 4 KB compressed) into the frame's chunk, which every signed-in screen waits for
+ * helpers (3.4 KB compressed) into the frame's chunk, which every signed-in screen waits for
  * before its first paint, though only modals, which load later, lock the scroll. The class name
  * is read here from the very react-remove-scroll Mantine resolves, so the header keeps the class
  * the modal's lock styles. Fails the build if Mantine changes that import.

@@ -8,8 +8,9 @@ import { PLANNED_ONCE, PreparingClient } from './prepared-statements';
  *
  * Short reads (the statements marked PLANNED_ONCE: a signed-in request's account lookup, list
  * pages, the figures of the rankings and dashboards) share one connection in pipeline mode: each
- * is written to it at once, behind the statements already on it, instead of waiting for a
- * connection of its own, and the answers come back in order. On the 2-core machine of
+ * is written to it in the turn of the event loop that sends it (all of a turn's in one write),
+ * behind the statements already on it, instead of waiting for a connection of its own, and the
+ * answers come back in order. On the 2-core machine of
  * docs/benchmarks.md each statement's own round trip (a socket write and a wake-up on each side)
  * was a third of the server's CPU for a page of staff; pipelined, the PostgreSQL routes served
  * 10 to 60% more requests a second. Two shared connections served no more than one and doubled
