@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { get } from 'node:https';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,12 +8,14 @@ import path from 'node:path';
 import { serverNodeArguments } from '../../scripts/server-command.mjs';
 
 export interface ServerProcess {
-  /** e.g. http://127.0.0.1:41234 */
+  /** e.g. http://127.0.0.1:41234 (https: with TLS_CERT_FILE) */
   origin: string;
   /** Where the app lives: origin + BASE_PATH. */
   appUrl: string;
   /** Everything the server printed so far. */
   output(): string;
+  /** How the process ended: its exit code, null while it runs. */
+  exitCode(): number | null;
   stop(): Promise<void>;
 }
 
@@ -27,6 +30,22 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Whether `/api/health` answers 200, over HTTPS trusting `certificate`, else over HTTP. */
+async function isHealthy(origin: string, certificate?: Buffer): Promise<boolean> {
+  if (!certificate) {
+    return fetch(`${origin}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+  }
+  return new Promise((resolve) => {
+    get(`${origin}/api/health`, { ca: certificate }, (response) => {
+      response.resume();
+      resolve(response.statusCode === 200);
+    }).on('error', () => resolve(false));
+  });
+}
+
 /**
  * The built server (`build/server/main.mjs`), exactly as `npm start` runs it, on a free port
  * with a fresh SQLite database; `env` adds to or overrides the defaults (no demo data, warnings
@@ -35,7 +54,8 @@ export async function freePort(): Promise<number> {
 export async function startServerProcess(env: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'spms-e2e-'));
   const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
+  const certificate = env.TLS_CERT_FILE ? readFileSync(env.TLS_CERT_FILE) : undefined;
+  const origin = `${certificate ? 'https' : 'http'}://127.0.0.1:${port}`;
   let log = '';
   const args = serverNodeArguments(process.cwd()) as string[];
   const child: ChildProcess = spawn(process.execPath, args, {
@@ -60,11 +80,7 @@ export async function startServerProcess(env: NodeJS.ProcessEnv = {}): Promise<S
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The server exited early:\n${log}`);
-    const healthy = await fetch(`${origin}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) break;
+    if (await isHealthy(origin, certificate)) break;
     if (Date.now() > deadline)
       throw new Error(`The server did not become healthy within 60 s:\n${log}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -74,6 +90,7 @@ export async function startServerProcess(env: NodeJS.ProcessEnv = {}): Promise<S
     origin,
     appUrl: `${origin}/spms/`,
     output: () => log,
+    exitCode: () => child.exitCode,
     async stop() {
       child.kill('SIGTERM');
       if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));

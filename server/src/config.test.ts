@@ -33,3 +33,22 @@ describe('TRUST_PROXY', () => {
     }
   });
 });
+
+describe('TLS_CERT_FILE and TLS_KEY_FILE', () => {
+  it('serves plain HTTP unless both are set', () => {
+    const plain = loadConfig({});
+    expect([plain.TLS_CERT_FILE, plain.TLS_KEY_FILE]).toEqual([undefined, undefined]);
+    expect(loadConfig({ TLS_CERT_FILE: 'cert.pem', TLS_KEY_FILE: 'key.pem' })).toMatchObject({
+      TLS_CERT_FILE: 'cert.pem',
+      TLS_KEY_FILE: 'key.pem',
+    });
+  });
+
+  it('stops the server when only one is set', () => {
+    for (const env of [{ TLS_CERT_FILE: 'cert.pem' }, { TLS_KEY_FILE: 'key.pem' }]) {
+      expect(() => loadConfig(env)).toThrow(
+        'TLS_CERT_FILE: TLS_CERT_FILE and TLS_KEY_FILE go together: set both for HTTPS, or neither',
+      );
+    }
+  });
+});

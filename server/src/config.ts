@@ -47,53 +47,63 @@ const trustedProxies = z
       'TRUST_PROXY must be true, false, or the addresses or subnets of the proxies (comma-separated)',
   });
 
-const envSchema = z.object({
-  HOST: z.string().default('127.0.0.1'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  BASE_PATH: z
-    .string()
-    .default('/spms/')
-    .transform((value) => `/${value.replace(/^\/+|\/+$/g, '')}/`),
-  DATABASE_URL: z.preprocess(
-    emptyAsUndefined,
-    z
+const envSchema = z
+  .object({
+    HOST: z.string().default('127.0.0.1'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    BASE_PATH: z
       .string()
-      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// address')
-      .optional(),
-  ),
-  DATA_DIR: z.string().default('./data'),
-  JWT_SECRET: z.preprocess(
-    emptyAsUndefined,
-    z.string().min(32, 'JWT_SECRET must be at least 32 characters (256 bits)').optional(),
-  ),
-  JWT_EXPIRES_IN: z.string().default('8h'),
-  ADMIN_EMAIL: optionalString,
-  ADMIN_PASSWORD: optionalString,
-  DEMO_DATA: booleanFromEnv(true),
-  GOOGLE_CLIENT_ID: optionalString,
-  GOOGLE_HOSTED_DOMAIN: optionalString,
-  GOOGLE_JWKS_URL: z.string().default('https://www.googleapis.com/oauth2/v3/certs'),
-  GOOGLE_ISSUERS: z
-    .string()
-    .default('accounts.google.com,https://accounts.google.com')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((issuer) => issuer.trim())
-        .filter(Boolean),
+      .default('/spms/')
+      .transform((value) => `/${value.replace(/^\/+|\/+$/g, '')}/`),
+    DATABASE_URL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// address')
+        .optional(),
     ),
-  SEMESTER_START_MONTHS: z
-    .string()
-    .default('1,7')
-    .transform((value) => value.split(',').map(Number))
-    .pipe(z.array(z.number().int().min(1).max(12)).min(1)),
-  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
-  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
-  LOGIN_THROTTLE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
-  REQUESTS_PER_MINUTE_PER_ACCOUNT: z.coerce.number().int().min(1).default(600),
-  TRUST_PROXY: trustedProxies,
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-});
+    DATA_DIR: z.string().default('./data'),
+    JWT_SECRET: z.preprocess(
+      emptyAsUndefined,
+      z.string().min(32, 'JWT_SECRET must be at least 32 characters (256 bits)').optional(),
+    ),
+    JWT_EXPIRES_IN: z.string().default('8h'),
+    ADMIN_EMAIL: optionalString,
+    ADMIN_PASSWORD: optionalString,
+    DEMO_DATA: booleanFromEnv(true),
+    GOOGLE_CLIENT_ID: optionalString,
+    GOOGLE_HOSTED_DOMAIN: optionalString,
+    GOOGLE_JWKS_URL: z.string().default('https://www.googleapis.com/oauth2/v3/certs'),
+    GOOGLE_ISSUERS: z
+      .string()
+      .default('accounts.google.com,https://accounts.google.com')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((issuer) => issuer.trim())
+          .filter(Boolean),
+      ),
+    SEMESTER_START_MONTHS: z
+      .string()
+      .default('1,7')
+      .transform((value) => value.split(',').map(Number))
+      .pipe(z.array(z.number().int().min(1).max(12)).min(1)),
+    LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+    LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+    LOGIN_THROTTLE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+    REQUESTS_PER_MINUTE_PER_ACCOUNT: z.coerce.number().int().min(1).default(600),
+    TRUST_PROXY: trustedProxies,
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    // PEM files: with both, the server speaks HTTPS, HTTP/2 to browsers and HTTP/1.1 to the rest.
+    TLS_CERT_FILE: optionalString,
+    TLS_KEY_FILE: optionalString,
+  })
+  .refine((env) => (env.TLS_CERT_FILE === undefined) === (env.TLS_KEY_FILE === undefined), {
+    message: 'TLS_CERT_FILE and TLS_KEY_FILE go together: set both for HTTPS, or neither',
+    path: ['TLS_CERT_FILE'],
+  });
 
 export type Config = z.infer<typeof envSchema>;
 

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import type { Server, Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
@@ -18,6 +20,23 @@ const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
  * or for ever, and with it every restart or deploy.
  */
 const SHUTDOWN_GRACE_MS = 10_000;
+
+/**
+ * What closes every open connection at once. Node's HTTP/1.1 server has a call for it; its HTTP/2
+ * server (with TLS_CERT_FILE) has none, so its TLS sockets are counted from the start.
+ */
+function connectionCloser(server: Server): () => void {
+  const http1 = server as Server & { closeAllConnections?: () => void };
+  if (typeof http1.closeAllConnections === 'function') return () => http1.closeAllConnections!();
+  const sockets = new Set<Socket>();
+  server.on('secureConnection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  return () => {
+    for (const socket of sockets) socket.destroy();
+  };
+}
 
 function printDemoAccounts(accounts: DemoAccount[]) {
   const lines = [
@@ -41,6 +60,10 @@ async function main() {
       config.JWT_EXPIRES_IN,
     ),
     webRoot: path.join(projectRoot, 'web', 'dist'),
+    tls:
+      config.TLS_CERT_FILE && config.TLS_KEY_FILE
+        ? { cert: readFileSync(config.TLS_CERT_FILE), key: readFileSync(config.TLS_KEY_FILE) }
+        : undefined,
     logger: {
       level: config.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
@@ -59,11 +82,12 @@ async function main() {
     app.log.info('Google sign-in is off: set GOOGLE_CLIENT_ID to show "Continue with Google"');
   }
 
+  const closeAllConnections = connectionCloser(app.server);
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     const cutOff = setTimeout(() => {
       app.log.warn('requests still in flight after the shutdown grace: closing their connections');
-      app.server.closeAllConnections();
+      closeAllConnections();
     }, SHUTDOWN_GRACE_MS);
     await app.close();
     clearTimeout(cutOff);
@@ -75,7 +99,7 @@ async function main() {
 
   await app.listen({ host: config.HOST, port: config.PORT });
   console.log(
-    `Staff Performance Management is running at http://${config.HOST}:${config.PORT}${config.BASE_PATH}`,
+    `Staff Performance Management is running at ${config.TLS_CERT_FILE ? 'https' : 'http'}://${config.HOST}:${config.PORT}${config.BASE_PATH}`,
   );
 }
 
