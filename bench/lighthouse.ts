@@ -17,6 +17,9 @@ import { findChromium } from '../scripts/environment.mjs';
  * A signed-in page needs the session in local storage before the app starts: the fresh browser
  * first opens `/api/health` of the same origin (no app code, nothing of the app cached), writes
  * the session there, and Lighthouse then audits with `disableStorageReset` so it keeps it.
+ *
+ * An https:// app is the server's own HTTPS (HTTP/2), with a certificate made for the run, which
+ * Chromium is told to accept.
  */
 
 const CHROMIUM_FLAGS = [
@@ -44,9 +47,16 @@ export interface LighthousePage {
 
 export type FormFactor = 'mobile' | 'desktop';
 
+/** How the pages were served: the server's own HTTPS (HTTP/2 to browsers), or plain HTTP/1.1. */
+export type Transport = 'HTTPS, HTTP/2' | 'HTTP/1.1';
+
+const transportOf = (appUrl: string): Transport =>
+  new URL(appUrl).protocol === 'https:' ? 'HTTPS, HTTP/2' : 'HTTP/1.1';
+
 export interface LighthouseResult {
   name: string;
   formFactor: FormFactor;
+  transport: Transport;
   url: string;
   performance: number[];
   accessibility: number[];
@@ -85,7 +95,10 @@ async function auditOnce(
   const userDataDir = mkdtempSync(path.join(tmpdir(), 'spms-lighthouse-'));
   const chrome = await chromeLauncher.launch({
     chromePath,
-    chromeFlags: CHROMIUM_FLAGS,
+    chromeFlags: [
+      ...CHROMIUM_FLAGS,
+      ...(new URL(url).protocol === 'https:' ? ['--ignore-certificate-errors'] : []),
+    ],
     userDataDir,
     logLevel: 'silent',
   });
@@ -121,6 +134,7 @@ export async function runLighthouse(
   formFactor: FormFactor = 'mobile',
 ): Promise<LighthouseResult[]> {
   const origin = new URL(appUrl).origin;
+  const transport = transportOf(appUrl);
   const results: LighthouseResult[] = [];
   for (const page of pages) {
     const url = `${appUrl}#${page.route}`;
@@ -130,7 +144,9 @@ export async function runLighthouse(
       // a few more tries before giving up.
       let { lhr, lantern } = await auditOnce(url, origin, page.session, formFactor);
       for (let retry = 1; lhr.runtimeError && retry <= 3; retry++) {
-        onProgress(`${page.name} (${formFactor}) run ${i + 1}: ${lhr.runtimeError.code}, again`);
+        onProgress(
+          `${page.name} (${formFactor}, ${transport}) run ${i + 1}: ${lhr.runtimeError.code}, again`,
+        );
         ({ lhr, lantern } = await auditOnce(url, origin, page.session, formFactor));
       }
       if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
@@ -141,13 +157,13 @@ export async function runLighthouse(
       lhrs.push(lhr);
       if (saveTo) {
         mkdirSync(saveTo, { recursive: true });
-        const name = `${formFactor}-${page.name.replace(/\W+/g, '-').toLowerCase()}-${i + 1}`;
+        const name = `${formFactor}-${transport === 'HTTP/1.1' ? 'http1' : 'https'}-${page.name.replace(/\W+/g, '-').toLowerCase()}-${i + 1}`;
         writeFileSync(path.join(saveTo, `${name}.json`), JSON.stringify(lhr));
         // What the metrics waited for in Lighthouse's simulation (bench/lantern-summary.ts).
         writeFileSync(path.join(saveTo, `${name}.lantern.txt`), lantern);
       }
       onProgress(
-        `${page.name} (${formFactor}) run ${i + 1}: performance ${Math.round(lhr.categories.performance!.score! * 100)}, accessibility ${Math.round(lhr.categories.accessibility!.score! * 100)}`,
+        `${page.name} (${formFactor}, ${transport}) run ${i + 1}: performance ${Math.round(lhr.categories.performance!.score! * 100)}, accessibility ${Math.round(lhr.categories.accessibility!.score! * 100)}`,
       );
     }
     const score = (lhr: (typeof lhrs)[number], category: string) =>
@@ -172,6 +188,7 @@ export async function runLighthouse(
     results.push({
       name: page.name,
       formFactor,
+      transport,
       url: `#${page.route}`,
       performance: lhrs.map((lhr) => score(lhr, 'performance')),
       accessibility: lhrs.map((lhr) => score(lhr, 'accessibility')),

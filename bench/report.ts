@@ -202,13 +202,13 @@ export function webSection(report: RunReport): string {
   if (report.lighthouse?.length) {
     parts.push('### Lighthouse', '');
     parts.push(
-      `Lighthouse 12 on ${report.machine.chromium ?? 'Chromium'}: its default mobile profile (a mid-range phone, simulated slow 4G: 150 ms round trips, 1.6 Mbit/s, a 4× slower CPU) and its desktop preset; ${report.lighthouse[0]?.performance.length ?? 0} runs a page, each in a fresh profile (cold cache); the server is the SQLite one at full scale, the signed-in pages with the session in local storage. Budget: 95 for performance and accessibility.`,
+      `Lighthouse 12 on ${report.machine.chromium ?? 'Chromium'}: its default mobile profile (a mid-range phone, simulated slow 4G: 150 ms round trips, 1.6 Mbit/s, a 4× slower CPU) and its desktop preset; ${report.lighthouse[0]?.performance.length ?? 0} runs a page, each in a fresh profile (cold cache); the SQLite data at full scale, the signed-in pages with the session in local storage. Budget: 95 for performance and accessibility. The HTTPS rows are the server as README advises running it for people (its own HTTPS, \`TLS_CERT_FILE\`, with a certificate made for the run: HTTP/2 to browsers); the HTTP/1.1 rows are the same pages from the plain server, what a phone gets without HTTP/2 (each script on a connection of its own, each starting cold).`,
       '',
-      '| page | profile | performance (runs) | accessibility | FCP ms | LCP ms | TBT ms | CLS | Speed Index ms |',
-      '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+      '| page | profile | served over | performance (runs) | accessibility | FCP ms | LCP ms | TBT ms | CLS | Speed Index ms |',
+      '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
       ...report.lighthouse.map(
         (l) =>
-          `| ${l.name} (\`${l.url}\`) | ${l.formFactor} | **${median(l.performance)}** (${l.performance.join(', ')}) | **${median(l.accessibility)}** | ${Math.round(l.metrics.fcp)} | ${Math.round(l.metrics.lcp)} | ${Math.round(l.metrics.tbt)} | ${l.metrics.cls.toFixed(3)} | ${Math.round(l.metrics.si)} |`,
+          `| ${l.name} (\`${l.url}\`) | ${l.formFactor} | ${l.transport} | **${median(l.performance)}** (${l.performance.join(', ')}) | **${median(l.accessibility)}** | ${Math.round(l.metrics.fcp)} | ${Math.round(l.metrics.lcp)} | ${Math.round(l.metrics.tbt)} | ${l.metrics.cls.toFixed(3)} | ${Math.round(l.metrics.si)} |`,
       ),
       '',
     );

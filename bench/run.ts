@@ -35,6 +35,8 @@ import { readInsightTotals } from '../server/src/modules/insights/insight-totals
 import { bundleDetails } from '../scripts/bundle-report.mjs';
 // @ts-expect-error -- plain ES module shared with the test runner
 import { findChromium } from '../scripts/environment.mjs';
+// @ts-expect-error -- plain ES module shared with the browser tests
+import { selfSignedCertificate } from '../scripts/self-signed-certificate.mjs';
 import { createBenchAccounts, signInAll } from './accounts';
 import { benchScale, readBenchData } from './bench-data';
 import { createBenchDatabase } from './databases';
@@ -45,7 +47,7 @@ import { measureExports, type ExportRun } from './exports';
 import { measureImports } from './imports';
 import { describeMachine, loadAverage } from './machine';
 import { renderReport, webSection, writeReport, type BundleRow, type EngineRun } from './report';
-import { ensureBuilt, projectRoot, startServer } from './server';
+import { ensureBuilt, projectRoot, startServer, type RunningServer } from './server';
 import { benchTargets, exportTargets, namedByOnly, unmeasuredRoutes } from './targets';
 
 const args = process.argv.slice(2);
@@ -70,6 +72,54 @@ const formFactors = (option('form-factor')?.split(',') ?? ['mobile', 'desktop'])
 const withExports = !onlyWeb && !flag('no-exports') && (!only || 'export'.includes(only));
 const writeDocs =
   !flag('no-docs') && !only && !small && !onlyWeb && !lighthousePages && !option('form-factor');
+
+/**
+ * Lighthouse on the landing, sign-in and dashboard pages: over HTTPS, as README advises serving
+ * the app to people (a second server on the same data, with TLS_CERT_FILE and a certificate made
+ * for the run: HTTP/2), in every form factor asked for; then on the phone over the plain server
+ * (HTTP/1.1), to show what the transport is worth.
+ */
+async function auditWeb(
+  server: RunningServer,
+  tokens: Tokens,
+  env: Record<string, string>,
+): Promise<LighthouseResult[]> {
+  log('web: Lighthouse on the SQLite data');
+  const manager = await sessionOf(server.url, tokens.manager[0]!);
+  const employee = await sessionOf(server.url, tokens.employee[25]!);
+  const pages = [
+    { name: 'Landing', route: '/' },
+    { name: 'Sign-in', route: '/signin' },
+    { name: 'Dashboard (HR)', route: '/dashboard', session: manager },
+    { name: 'Dashboard (employee)', route: '/dashboard', session: employee },
+  ].filter((page) => !lighthousePages || page.name.includes(lighthousePages));
+  const audit = (appUrl: string, formFactor: FormFactor) =>
+    runLighthouse(
+      appUrl,
+      pages,
+      lighthouseRuns,
+      (line) => log(`web: ${line}`),
+      path.join(projectRoot, 'build/bench/lighthouse'),
+      formFactor,
+    );
+  const results: LighthouseResult[] = [];
+  const certificateDir = path.join(projectRoot, 'build/bench/tls');
+  mkdirSync(certificateDir, { recursive: true });
+  const { certFile, keyFile } = selfSignedCertificate(certificateDir) as {
+    certFile: string;
+    keyFile: string;
+  };
+  const secure = await startServer({ ...env, TLS_CERT_FILE: certFile, TLS_KEY_FILE: keyFile });
+  try {
+    for (const formFactor of formFactors)
+      results.push(...(await audit(`${secure.url}/spms/`, formFactor)));
+  } finally {
+    await secure.stop();
+  }
+  if (formFactors.includes('mobile'))
+    results.push(...(await audit(`${server.url}/spms/`, 'mobile')));
+  return results;
+}
 
 const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
 
@@ -137,29 +187,8 @@ async function benchEngine(engine: Engine): Promise<{
 
     let lighthouse: LighthouseResult[] | null = null;
     if (withWeb && engine === 'sqlite' && findChromium()) {
-      log('web: Lighthouse on the SQLite server');
-      const manager = await sessionOf(server.url, tokens.manager[0]!);
-      const employee = await sessionOf(server.url, tokens.employee[25]!);
-      const pages = [
-        { name: 'Landing', route: '/' },
-        { name: 'Sign-in', route: '/signin' },
-        { name: 'Dashboard (HR)', route: '/dashboard', session: manager },
-        { name: 'Dashboard (employee)', route: '/dashboard', session: employee },
-      ].filter((page) => !lighthousePages || page.name.includes(lighthousePages));
-      lighthouse = [];
       try {
-        for (const formFactor of formFactors) {
-          lighthouse.push(
-            ...(await runLighthouse(
-              `${server.url}/spms/`,
-              pages,
-              lighthouseRuns,
-              (line) => log(`web: ${line}`),
-              path.join(projectRoot, 'build/bench/lighthouse'),
-              formFactor,
-            )),
-          );
-        }
+        lighthouse = await auditWeb(server, tokens, bench.env);
       } catch (error) {
         // Keep the run's other figures: the report says Lighthouse failed, and why.
         lighthouseError = (error as Error).message;

@@ -117,7 +117,7 @@ export async function startServer(
   });
   const pid = child.pid!;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `${env.TLS_CERT_FILE ? 'https' : 'http'}://127.0.0.1:${port}`,
     pid,
     cpuMicros() {
       try {
