@@ -35,20 +35,19 @@ import { readInsightTotals } from '../server/src/modules/insights/insight-totals
 import { bundleDetails } from '../scripts/bundle-report.mjs';
 // @ts-expect-error -- plain ES module shared with the test runner
 import { findChromium } from '../scripts/environment.mjs';
-// @ts-expect-error -- plain ES module shared with the browser tests
-import { selfSignedCertificate } from '../scripts/self-signed-certificate.mjs';
 import { createBenchAccounts, signInAll } from './accounts';
 import { benchScale, readBenchData } from './bench-data';
 import { createBenchDatabase } from './databases';
 import { generateScaleData } from './generate';
-import { runLighthouse, type FormFactor, type LighthouseResult, type Session } from './lighthouse';
+import { type FormFactor, type LighthouseResult } from './lighthouse';
 import { measureReads, measureWrites, type Tokens } from './load';
 import { measureExports, type ExportRun } from './exports';
 import { measureImports } from './imports';
 import { describeMachine, loadAverage } from './machine';
 import { renderReport, webSection, writeReport, type BundleRow, type EngineRun } from './report';
-import { ensureBuilt, projectRoot, startServer, type RunningServer } from './server';
+import { ensureBuilt, projectRoot, startServer } from './server';
 import { benchTargets, exportTargets, namedByOnly, unmeasuredRoutes } from './targets';
+import { auditWeb } from './web-audit';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(`--${name}`);
@@ -73,63 +72,7 @@ const withExports = !onlyWeb && !flag('no-exports') && (!only || 'export'.includ
 const writeDocs =
   !flag('no-docs') && !only && !small && !onlyWeb && !lighthousePages && !option('form-factor');
 
-/**
- * Lighthouse on the landing, sign-in and dashboard pages: over HTTPS, as README advises serving
- * the app to people (a second server on the same data, with TLS_CERT_FILE and a certificate made
- * for the run: HTTP/2), in every form factor asked for; then on the phone over the plain server
- * (HTTP/1.1), to show what the transport is worth.
- */
-async function auditWeb(
-  server: RunningServer,
-  tokens: Tokens,
-  env: Record<string, string>,
-): Promise<LighthouseResult[]> {
-  log('web: Lighthouse on the SQLite data');
-  const manager = await sessionOf(server.url, tokens.manager[0]!);
-  const employee = await sessionOf(server.url, tokens.employee[25]!);
-  const pages = [
-    { name: 'Landing', route: '/' },
-    { name: 'Sign-in', route: '/signin' },
-    { name: 'Dashboard (HR)', route: '/dashboard', session: manager },
-    { name: 'Dashboard (employee)', route: '/dashboard', session: employee },
-  ].filter((page) => !lighthousePages || page.name.includes(lighthousePages));
-  const audit = (appUrl: string, formFactor: FormFactor) =>
-    runLighthouse(
-      appUrl,
-      pages,
-      lighthouseRuns,
-      (line) => log(`web: ${line}`),
-      path.join(projectRoot, 'build/bench/lighthouse'),
-      formFactor,
-    );
-  const results: LighthouseResult[] = [];
-  const certificateDir = path.join(projectRoot, 'build/bench/tls');
-  mkdirSync(certificateDir, { recursive: true });
-  const { certFile, keyFile } = selfSignedCertificate(certificateDir) as {
-    certFile: string;
-    keyFile: string;
-  };
-  const secure = await startServer({ ...env, TLS_CERT_FILE: certFile, TLS_KEY_FILE: keyFile });
-  try {
-    for (const formFactor of formFactors)
-      results.push(...(await audit(`${secure.url}/spms/`, formFactor)));
-  } finally {
-    await secure.stop();
-  }
-  if (formFactors.includes('mobile'))
-    results.push(...(await audit(`${server.url}/spms/`, 'mobile')));
-  return results;
-}
-
 const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
-
-async function sessionOf(url: string, token: string): Promise<Session> {
-  const response = await fetch(`${url}/api/auth/me`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const body = (await response.json()) as { data: { user: unknown } };
-  return { token, user: body.data.user };
-}
 
 async function benchEngine(engine: Engine): Promise<{
   run: EngineRun;
@@ -188,7 +131,12 @@ async function benchEngine(engine: Engine): Promise<{
     let lighthouse: LighthouseResult[] | null = null;
     if (withWeb && engine === 'sqlite' && findChromium()) {
       try {
-        lighthouse = await auditWeb(server, tokens, bench.env);
+        lighthouse = await auditWeb(server, tokens, bench.env, {
+          runs: lighthouseRuns,
+          pageName: lighthousePages,
+          formFactors,
+          log,
+        });
       } catch (error) {
         // Keep the run's other figures: the report says Lighthouse failed, and why.
         lighthouseError = (error as Error).message;
