@@ -89,6 +89,7 @@ async function auditOnce(
   origin: string,
   session: Session | undefined,
   formFactor: FormFactor,
+  transport: Transport,
 ) {
   const chromePath = findChromium() as string | null;
   if (!chromePath) throw new Error('Chromium not found: set CHROMIUM_PATH');
@@ -97,7 +98,7 @@ async function auditOnce(
     chromePath,
     chromeFlags: [
       ...CHROMIUM_FLAGS,
-      ...(new URL(url).protocol === 'https:' ? ['--ignore-certificate-errors'] : []),
+      ...(transport === 'HTTPS, HTTP/2' ? ['--ignore-certificate-errors'] : []),
     ],
     userDataDir,
     logLevel: 'silent',
@@ -142,12 +143,12 @@ export async function runLighthouse(
     for (let i = 0; i < runs; i++) {
       // Lighthouse's runtime errors (NO_NAVSTART, NO_FCP on a busy machine) say "run again":
       // a few more tries before giving up.
-      let { lhr, lantern } = await auditOnce(url, origin, page.session, formFactor);
+      let { lhr, lantern } = await auditOnce(url, origin, page.session, formFactor, transport);
       for (let retry = 1; lhr.runtimeError && retry <= 3; retry++) {
         onProgress(
           `${page.name} (${formFactor}, ${transport}) run ${i + 1}: ${lhr.runtimeError.code}, again`,
         );
-        ({ lhr, lantern } = await auditOnce(url, origin, page.session, formFactor));
+        ({ lhr, lantern } = await auditOnce(url, origin, page.session, formFactor, transport));
       }
       if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
       const finalUrl = lhr.finalDisplayedUrl;
