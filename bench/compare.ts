@@ -8,7 +8,8 @@
  * drifts by half over minutes on the 2-core host, more than most changes move a route, so the
  * two are started in turn, the order alternating each round, on the same data: each start runs
  * every matching target once (every request a cache miss, unless `--repeated`), then stops.
- * Prints each side's requests a second, p99 and server CPU per request, round by round.
+ * Prints each side's requests a second, p99, server CPU per request and the share of the time its
+ * event loop waited for a core, round by round.
  */
 import { sql } from 'kysely';
 import { createBenchAccounts, signInAll } from './accounts';
@@ -73,6 +74,9 @@ try {
       console.log(`  ${side.padEnd(7)} req/s ${column((m) => m.rps)}`);
       console.log(`  ${''.padEnd(7)} p99   ${column((m) => m.p99)}`);
       console.log(`  ${''.padEnd(7)} µs    ${column((m) => m.cpu)}`);
+      console.log(
+        `  ${''.padEnd(7)} wait% ${column((m) => (m.waiting === null ? null : Math.round(m.waiting * 100)))}`,
+      );
     }
   }
 } finally {

@@ -38,6 +38,14 @@ export interface Measured {
   failures: number;
   /** Server CPU per request in microseconds: what the route costs, whatever else runs. */
   cpu: number | null;
+  /**
+   * The share of the measured seconds the server's event loop was ready to run but waiting for a
+   * core (0 to 1): on a machine the server shares with its database and the load generator, what
+   * stretches its answers beyond what the route costs.
+   */
+  waiting: number | null;
+  /** The load generator's own CPU per request in microseconds (this process). */
+  clientCpu: number;
   /** One-minute load average after each round. */
   load: number[];
 }
@@ -151,11 +159,11 @@ export async function measureReads(
     await settle(server.url);
   }
   const samples = targets.map(() => [] as Awaited<ReturnType<typeof run>>[]);
-  const cpu = targets.map(() => 0 as number | null);
+  const spent = targets.map(() => ({ cpu: 0, wait: 0, client: 0 }) as Spent);
   const load = targets.map(() => [] as number[]);
   for (let round = 0; round < options.rounds; round++) {
     for (const [i, target] of targets.entries()) {
-      const before = server.cpuMicros();
+      const before = reading(server);
       const result = await run(
         server.url,
         target,
@@ -164,11 +172,9 @@ export async function measureReads(
         options.seconds,
         bypass,
       );
-      const after = server.cpuMicros();
+      spent[i] = add(spent[i]!, since(server, before));
       await settle(server.url);
       samples[i]!.push(result);
-      cpu[i] =
-        before === null || after === null || cpu[i] === null ? null : cpu[i]! + after - before;
       load[i]!.push(loadavg()[0]!);
       onProgress(
         `round ${round + 1}/${options.rounds} ${target.label}: ${Math.round(result.requests.average)} req/s, p99 ${result.steady.p99} ms (${result.latency.p99} ms with connecting)`,
@@ -178,11 +184,15 @@ export async function measureReads(
   return targets.map((target, i) => {
     const results = samples[i]!;
     const requests = results.reduce((sum, r) => sum + r.requests.total, 0);
+    const { cpu, wait, client } = spent[i]!;
+    const perRequest = (micros: number) => Math.round(micros / requests);
     return {
       target,
       requests,
       rps: Math.round(requests / (options.rounds * options.seconds)),
-      cpu: cpu[i] === null || requests === 0 ? null : Math.round(cpu[i]! / requests),
+      cpu: cpu === null || requests === 0 ? null : perRequest(cpu),
+      waiting: wait === null ? null : wait / (options.rounds * options.seconds * 1e6),
+      clientCpu: requests === 0 ? 0 : perRequest(client),
       p50: median(results.map((r) => r.steady.p50)),
       p99: median(results.map((r) => r.steady.p99)),
       p99Worst: Math.max(...results.map((r) => r.steady.p99)),
@@ -191,6 +201,34 @@ export async function measureReads(
       load: load[i]!,
     };
   });
+}
+
+/** Microseconds spent: the server's CPU and its event loop's wait for a core (null off Linux), and this process's CPU. */
+interface Spent {
+  cpu: number | null;
+  wait: number | null;
+  client: number;
+}
+
+function reading(server: RunningServer): Spent {
+  const { user, system } = process.cpuUsage();
+  return { cpu: server.cpuMicros(), wait: server.waitMicros(), client: user + system };
+}
+
+function since(server: RunningServer, before: Spent): Spent {
+  const now = reading(server);
+  const difference = (a: number | null, b: number | null) =>
+    a === null || b === null ? null : a - b;
+  return {
+    cpu: difference(now.cpu, before.cpu),
+    wait: difference(now.wait, before.wait),
+    client: now.client - before.client,
+  };
+}
+
+function add(a: Spent, b: Spent): Spent {
+  const sum = (x: number | null, y: number | null) => (x === null || y === null ? null : x + y);
+  return { cpu: sum(a.cpu, b.cpu), wait: sum(a.wait, b.wait), client: a.client + b.client };
 }
 
 export interface WriteMeasured {

@@ -22,6 +22,11 @@ export interface RunningServer {
   pid: number;
   /** CPU time the server process has used so far, in microseconds (Linux; null elsewhere). */
   cpuMicros(): number | null;
+  /**
+   * How long the server's main thread, the one running the event loop, has so far been ready to
+   * run but waiting for a core, in microseconds (Linux; null elsewhere).
+   */
+  waitMicros(): number | null;
   /** Resident memory now and at its peak so far, in bytes (Linux; null elsewhere). */
   memory(): { rss: number; peakRss: number } | null;
   /**
@@ -124,6 +129,15 @@ export async function startServer(
         // utime and stime, fields 14 and 15 of /proc/<pid>/stat, in clock ticks (100 a second).
         const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
         return (Number(fields[11]) + Number(fields[12])) * 10_000;
+      } catch {
+        return null;
+      }
+    },
+    waitMicros() {
+      try {
+        // The second field of /proc/<pid>/schedstat (the thread group leader's): nanoseconds
+        // spent on a run queue.
+        return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[1]) / 1000;
       } catch {
         return null;
       }
