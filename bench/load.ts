@@ -203,12 +203,21 @@ export async function measureReads(
   });
 }
 
-/** Microseconds spent: the server's CPU and its event loop's wait for a core (null off Linux), and this process's CPU. */
+/**
+ * Microseconds spent: the server's CPU and its event loop's wait for a core (null off Linux), and
+ * this process's CPU.
+ */
 interface Spent {
   cpu: number | null;
   wait: number | null;
   client: number;
 }
+
+const unlessNull =
+  (operation: (a: number, b: number) => number) => (a: number | null, b: number | null) =>
+    a === null || b === null ? null : operation(a, b);
+const minus = unlessNull((a, b) => a - b);
+const plus = unlessNull((a, b) => a + b);
 
 function reading(server: RunningServer): Spent {
   const { user, system } = process.cpuUsage();
@@ -217,18 +226,15 @@ function reading(server: RunningServer): Spent {
 
 function since(server: RunningServer, before: Spent): Spent {
   const now = reading(server);
-  const difference = (a: number | null, b: number | null) =>
-    a === null || b === null ? null : a - b;
   return {
-    cpu: difference(now.cpu, before.cpu),
-    wait: difference(now.wait, before.wait),
+    cpu: minus(now.cpu, before.cpu),
+    wait: minus(now.wait, before.wait),
     client: now.client - before.client,
   };
 }
 
 function add(a: Spent, b: Spent): Spent {
-  const sum = (x: number | null, y: number | null) => (x === null || y === null ? null : x + y);
-  return { cpu: sum(a.cpu, b.cpu), wait: sum(a.wait, b.wait), client: a.client + b.client };
+  return { cpu: plus(a.cpu, b.cpu), wait: plus(a.wait, b.wait), client: a.client + b.client };
 }
 
 export interface WriteMeasured {
