@@ -1,5 +1,6 @@
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
+import { answerLog } from './answer-log';
 import type { RunningServer } from './server';
 import type { Role, Target } from './targets';
 
@@ -105,6 +106,7 @@ async function run(
     const path = paths[nextPath++ % paths.length]!;
     return bypassCache ? `${path}${path.includes('?') ? '&' : '?'}bench=${unique++}` : path;
   };
+  const started = performance.now();
   const instance = autocannon({
     url,
     connections,
@@ -125,7 +127,13 @@ async function run(
     ],
   });
   const steady = steadyLatencies(instance, connections);
+  const answers = answerLog(
+    instance,
+    `${bypassCache ? 'computed' : 'repeated'} ${target.label}`,
+    started,
+  );
   const result = await instance;
+  answers?.save();
   // A round too short (or too broken) for every connection to answer keeps autocannon's figures.
   if (steady.length === 0)
     return { ...result, steady: { p50: result.latency.p50, p99: result.latency.p99 } };
