@@ -3,7 +3,8 @@ import prettier from 'prettier';
 import type { Download, ExportRun } from './exports';
 import type { ScaleSummary } from './generate';
 import type { LighthouseResult } from './lighthouse';
-import type { Measured, WriteMeasured } from './load';
+import type { Measured } from './load';
+import type { WriteMeasured } from './writes';
 import type { Machine } from './machine';
 
 /**
