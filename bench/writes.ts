@@ -2,7 +2,7 @@ import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import type { RunningServer } from './server';
 
-/** Write throughput: recording metric values under load, against the server in its own process. */
+// Write throughput: recording metric values under load, against the server in its own process.
 
 export interface WriteMeasured {
   requests: number;
