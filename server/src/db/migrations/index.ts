@@ -28,6 +28,7 @@ import * as questionsWalkCoveringIndex from './0026_questions_walk_covering_inde
 import * as postgresSearchPostings from './0027_postgres_search_postings';
 import * as postgresAuditSearchTable from './0028_postgres_audit_search_table';
 import * as auditWalkCoveringIndex from './0029_audit_walk_covering_index';
+import * as postgresCoveringWalkIndexes from './0030_postgres_covering_walk_indexes';
 
 /** Every migration in the order it runs. Append; never edit or reorder a released one. */
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '0027_postgres_search_postings': postgresSearchPostings,
   '0028_postgres_audit_search_table': postgresAuditSearchTable,
   '0029_audit_walk_covering_index': auditWalkCoveringIndex,
+  '0030_postgres_covering_walk_indexes': postgresCoveringWalkIndexes,
 };

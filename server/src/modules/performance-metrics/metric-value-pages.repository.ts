@@ -69,6 +69,7 @@ type KeysRow = PageKeys & { list_total: number | string };
 function valuePage<P extends unknown[]>(
   where: (...params: P) => RawBuilder<unknown>,
   total: (...params: P) => RawBuilder<unknown>,
+  { keysIndexed = false } = {},
 ) {
   const pageIds = (limit: number, offset: number, params: P) => sql`select id
     from performance_metrics ${where(...params)}
@@ -98,10 +99,15 @@ function valuePage<P extends unknown[]>(
     }),
   };
   type PageRows = ReturnType<(typeof pageRows)['shallow']>;
-  /** `statement` on the page's values, of which a shallow page reads `columns` alone. */
+  /**
+   * `statement` on the page's values, of which a shallow page reads `columns` alone; `indexed`:
+   * on PostgreSQL the filter's index holds those columns, so a page of any depth is one range
+   * of it and is read as a shallow one.
+   */
   const compiled = <Row>(
     columns: RawBuilder<unknown>,
     statement: (page: PageRows, params: P) => RawBuilder<Row>,
+    indexed = false,
   ) => {
     const form = (shape: keyof typeof pageRows) =>
       preparedQuery((limit: number, offset: number, ...params: P) =>
@@ -112,13 +118,16 @@ function valuePage<P extends unknown[]>(
       form('deepPostgres'),
       form('deepSqlite'),
     ];
-    return (db: Kysely<DB>, limit: number, offset: number, ...params: P) =>
-      (offset < DEEP_PAGE_OFFSET ? shallow : isPostgres(db) ? deepPostgres : deepSqlite)(
-        db,
-        limit,
-        offset,
-        ...params,
-      );
+    return (db: Kysely<DB>, limit: number, offset: number, ...params: P) => {
+      const postgres = isPostgres(db);
+      const form =
+        offset < DEEP_PAGE_OFFSET || (indexed && postgres)
+          ? shallow
+          : postgres
+            ? deepPostgres
+            : deepSqlite;
+      return form(db, limit, offset, ...params);
+    };
   };
   return {
     keys: compiled(
@@ -127,6 +136,7 @@ function valuePage<P extends unknown[]>(
         ${pageKeyColumns(sql`p.id`, sql`p.row_version`, SHOWN_TABLES)},
         coalesce(${total(...params)}, 0) as list_total
         from ${from} ${which}`,
+      keysIndexed,
     ),
     rows: compiled(
       sql`id, row_version, user_id, metric_type_id, value_hundredths, comment, created_at,
@@ -142,9 +152,11 @@ function valuePage<P extends unknown[]>(
 }
 
 const pageQueries = {
+  // Migration 0030: on PostgreSQL the (created_at, id) index holds each value's version.
   all: valuePage(
     () => sql``,
     () => sql`(select value from insight_totals where name = 'metric_values')`,
+    { keysIndexed: true },
   ),
   ofEmployee: valuePage(
     (userId: number) => sql`where user_id = ${userId}`,

@@ -41,8 +41,12 @@ export function userFilters(db: Kysely<DB>, filters: UserFilters) {
     shape: {
       search: index,
       userType: Boolean(filters.user_type),
-      /** SQLite: the needle is a single trigram, so its postings are its matches (0025). */
-      oneTrigram: [...folded].length === 3,
+      /**
+       * The needle is a single trigram, so its postings are its matches (SQLite: 0025;
+       * PostgreSQL: 0027, for 3 ASCII characters, which lower() keeps 3 characters in any
+       * locale, where a longer or non-ASCII text is rechecked).
+       */
+      oneTrigram: index === 'search-table' ? /^[ -~]{3}$/.test(text!) : [...folded].length === 3,
       /** PostgreSQL: the text has a trigram, so 0027's postings hold its first one's matches. */
       posted: index === 'search-table' && [...text!].length >= 3,
     },

@@ -142,13 +142,15 @@ const trigramTablePage = (shape: UserPageShape, values: UserPageValues) =>
 
 /**
  * PostgreSQL: the page's ids and creation `t`, read in order from 0027's postings of the text's
- * first trigram (lowered as users_search's texts are), each account's texts rechecked.
+ * first trigram (lowered as users_search's texts are), each account's texts rechecked unless
+ * the text is that one trigram ("son": the page's 50 postings alone, where looking up each
+ * account's texts read 150 more buffers).
  */
 const postingsTablePage = (shape: UserPageShape, values: UserPageValues) =>
   postgresPostingsPage(
     'users_search',
     sql`substr(lower(${values.needle}), 1, 3)`,
-    accountMatch(values.term),
+    shape.oneTrigram ? null : accountMatch(values.term),
     { ...values, direction: shape.order },
   );
 
