@@ -74,6 +74,7 @@ try {
       console.log(`  ${side.padEnd(7)} req/s ${column((m) => m.rps)}`);
       console.log(`  ${''.padEnd(7)} p99   ${column((m) => m.p99)}`);
       console.log(`  ${''.padEnd(7)} µs    ${column((m) => m.cpu)}`);
+      console.log(`  ${''.padEnd(7)} db µs ${column((m) => m.databaseCpu)}`);
       console.log(
         `  ${''.padEnd(7)} wait% ${column((m) => (m.waiting === null ? null : Math.round(m.waiting * 100)))}`,
       );

@@ -47,6 +47,8 @@ export interface Measured {
   waiting: number | null;
   /** The load generator's own CPU per request in microseconds (this process). */
   clientCpu: number;
+  /** PostgreSQL's CPU per request in microseconds (null on SQLite). */
+  databaseCpu: number | null;
   /** One-minute load average after each round. */
   load: number[];
 }
@@ -167,7 +169,7 @@ export async function measureReads(
     await settle(server.url);
   }
   const samples = targets.map(() => [] as Awaited<ReturnType<typeof run>>[]);
-  const spent = targets.map(() => ({ cpu: 0, wait: 0, client: 0 }) as Spent);
+  const spent = targets.map(() => ({ cpu: 0, wait: 0, database: 0, client: 0 }) as Spent);
   const load = targets.map(() => [] as number[]);
   for (let round = 0; round < options.rounds; round++) {
     for (const [i, target] of targets.entries()) {
@@ -192,7 +194,7 @@ export async function measureReads(
   return targets.map((target, i) => {
     const results = samples[i]!;
     const requests = results.reduce((sum, r) => sum + r.requests.total, 0);
-    const { cpu, wait, client } = spent[i]!;
+    const { cpu, wait, database, client } = spent[i]!;
     const perRequest = (micros: number) => Math.round(micros / requests);
     return {
       target,
@@ -201,6 +203,7 @@ export async function measureReads(
       cpu: cpu === null || requests === 0 ? null : perRequest(cpu),
       waiting: wait === null ? null : wait / (options.rounds * options.seconds * 1e6),
       clientCpu: requests === 0 ? 0 : perRequest(client),
+      databaseCpu: database === null || requests === 0 ? null : perRequest(database),
       p50: median(results.map((r) => r.steady.p50)),
       p99: median(results.map((r) => r.steady.p99)),
       p99Worst: Math.max(...results.map((r) => r.steady.p99)),
@@ -212,12 +215,13 @@ export async function measureReads(
 }
 
 /**
- * Microseconds spent: the server's CPU and its event loop's wait for a core (null off Linux), and
- * this process's CPU.
+ * Microseconds spent: the server's CPU, its event loop's wait for a core and PostgreSQL's CPU
+ * (null off Linux, the last on SQLite), and this process's CPU.
  */
 interface Spent {
   cpu: number | null;
   wait: number | null;
+  database: number | null;
   client: number;
 }
 
@@ -229,7 +233,12 @@ const plus = unlessNull((a, b) => a + b);
 
 function reading(server: RunningServer): Spent {
   const { user, system } = process.cpuUsage();
-  return { cpu: server.cpuMicros(), wait: server.waitMicros(), client: user + system };
+  return {
+    cpu: server.cpuMicros(),
+    wait: server.waitMicros(),
+    database: server.databaseCpuMicros(),
+    client: user + system,
+  };
 }
 
 function since(server: RunningServer, before: Spent): Spent {
@@ -237,10 +246,16 @@ function since(server: RunningServer, before: Spent): Spent {
   return {
     cpu: minus(now.cpu, before.cpu),
     wait: minus(now.wait, before.wait),
+    database: minus(now.database, before.database),
     client: now.client - before.client,
   };
 }
 
 function add(a: Spent, b: Spent): Spent {
-  return { cpu: plus(a.cpu, b.cpu), wait: plus(a.wait, b.wait), client: a.client + b.client };
+  return {
+    cpu: plus(a.cpu, b.cpu),
+    wait: plus(a.wait, b.wait),
+    database: plus(a.database, b.database),
+    client: a.client + b.client,
+  };
 }

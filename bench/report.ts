@@ -80,8 +80,8 @@ function engineTable(run: EngineRun): string {
   const health = run.reads.find((m) => m.target.budget === 'ceiling')!;
   const computedHealth = run.computed.find((m) => m.target.budget === 'ceiling')!;
   const lines = [
-    '| route | role | budget | requests/s | of health | p50 ms | p99 ms | met | computed: requests/s | of health | p50 ms | p99 ms | server CPU µs/req | server waiting for a core | load generator CPU µs/req | met | load avg |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | :-: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | :-: | ---: |',
+    '| route | role | budget | requests/s | of health | p50 ms | p99 ms | met | computed: requests/s | of health | p50 ms | p99 ms | server CPU µs/req | database CPU µs/req | server waiting for a core | load generator CPU µs/req | met | load avg |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | :-: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | :-: | ---: |',
   ];
   const met = (m: Measured, h: Measured) => {
     const v = verdict(m, h);
@@ -93,7 +93,7 @@ function engineTable(run: EngineRun): string {
     const label = m.target.label.replace(/\|/g, '\\|');
     const budget = m.target.budget ? RATIO_LABEL[m.target.budget] : '';
     lines.push(
-      `| \`${label}\` | ${m.target.role} | ${budget} | ${int(m.rps)} | ${pct(m.rps / health.rps)} | ${m.p50} | ${m.p99} | ${met(m, health)} | ${int(c.rps)} | ${pct(c.rps / computedHealth.rps)} | ${c.p50} | ${c.p99} | ${c.cpu ?? 'n/a'} | ${c.waiting === null ? 'n/a' : pct(c.waiting)} | ${c.clientCpu} | ${met(c, computedHealth)} | ${median([...m.load, ...c.load]).toFixed(1)} |`,
+      `| \`${label}\` | ${m.target.role} | ${budget} | ${int(m.rps)} | ${pct(m.rps / health.rps)} | ${m.p50} | ${m.p99} | ${met(m, health)} | ${int(c.rps)} | ${pct(c.rps / computedHealth.rps)} | ${c.p50} | ${c.p99} | ${c.cpu ?? 'n/a'} | ${c.databaseCpu ?? 'n/a'} | ${c.waiting === null ? 'n/a' : pct(c.waiting)} | ${c.clientCpu} | ${met(c, computedHealth)} | ${median([...m.load, ...c.load]).toFixed(1)} |`,
     );
   }
   return lines.join('\n');
@@ -246,7 +246,7 @@ export function renderReport(report: RunReport): string {
     '',
     budgetSummary(report),
     '',
-    'Each route runs twice: as the bench sends it, the same URL again and again, what a screen reloaded, a page revisited or a dashboard polled by many people costs (the response cache keeps an answer the second time it is asked for and answers from the third request on); and computed, every request with a URL of its own so that none is a cache hit (what the first read of each page after a change costs). A route meets p99 when the median of its rounds’ p99 is under 50 ms, and its ratio to health measured in the same pass. Latencies count the requests sent once all 50 connections of a round were open and answered: libuv accepts one new connection per turn of the event loop (libuv#3696), so the round’s own burst of 50 connections kept the last ones waiting up to a second on a busy server, whatever the route; the raw figures keep the p99 of every request as `p99WithConnecting`. Beside each computed route’s server CPU: the share of its seconds the server’s event loop was ready to run but waiting for a core (its main thread’s run-queue time, `/proc/<pid>/schedstat`), and the load generator’s own CPU per request, which shares the machine’s cores with the server and the database.',
+    'Each route runs twice: as the bench sends it, the same URL again and again, what a screen reloaded, a page revisited or a dashboard polled by many people costs (the response cache keeps an answer the second time it is asked for and answers from the third request on); and computed, every request with a URL of its own so that none is a cache hit (what the first read of each page after a change costs). A route meets p99 when the median of its rounds’ p99 is under 50 ms, and its ratio to health measured in the same pass. Latencies count the requests sent once all 50 connections of a round were open and answered: libuv accepts one new connection per turn of the event loop (libuv#3696), so the round’s own burst of 50 connections kept the last ones waiting up to a second on a busy server, whatever the route; the raw figures keep the p99 of every request as `p99WithConnecting`. Beside each computed route’s server CPU: PostgreSQL’s CPU per request (all its processes’, from `/proc`; on SQLite the database works inside the server and its CPU is the server’s), the share of its seconds the server’s event loop was ready to run but waiting for a core (its main thread’s run-queue time, `/proc/<pid>/schedstat`), and the load generator’s own CPU per request, which shares the machine’s cores with the server and the database.',
     '',
   );
   for (const run of report.engines) {

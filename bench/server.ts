@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +27,12 @@ export interface RunningServer {
    * run but waiting for a core, in microseconds (Linux; null elsewhere).
    */
   waitMicros(): number | null;
+  /**
+   * CPU time PostgreSQL's processes on this machine have used so far, in microseconds: what the
+   * database spends on the server's statements (null on SQLite, whose work is the server's own
+   * CPU, and off Linux).
+   */
+  databaseCpuMicros(): number | null;
   /** Resident memory now and at its peak so far, in bytes (Linux; null elsewhere). */
   memory(): { rss: number; peakRss: number } | null;
   /**
@@ -70,6 +76,45 @@ function statusBytes(pid: number, field: string): number | null {
   } catch {
     return null;
   }
+}
+
+/** utime and stime, fields 14 and 15 of /proc/<pid>/stat, in clock ticks (100 a second). */
+function cpuTicks(stat: string): number {
+  const fields = stat.split(') ')[1]!.split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+/**
+ * A running count of the CPU time `postgres` processes have used, in microseconds, from the
+ * first reading on; null off Linux. A process that ends takes its time with it, so each reading
+ * adds what every process still running used since the last one, never less than nothing.
+ */
+function postgresCpuCounter(): () => number | null {
+  const lastTicks = new Map<string, number>();
+  let total = 0;
+  let first = true;
+  return () => {
+    let pids: string[];
+    try {
+      pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+    } catch {
+      return null;
+    }
+    for (const pid of pids) {
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      } catch {
+        continue; // ended between the listing and the read
+      }
+      if (!stat.includes(' (postgres) ')) continue;
+      const ticks = cpuTicks(stat);
+      if (!first) total += Math.max(0, ticks - (lastTicks.get(pid) ?? 0));
+      lastTicks.set(pid, ticks);
+    }
+    first = false;
+    return total * 10_000;
+  };
 }
 
 /**
@@ -121,14 +166,14 @@ export async function startServer(
     child.once('exit', (code) => reject(new Error(`server exited (${code}): ${output}`)));
   });
   const pid = child.pid!;
+  const databaseCpuMicros = env.DATABASE_URL ? postgresCpuCounter() : () => null;
+  databaseCpuMicros();
   return {
     url: `${env.TLS_CERT_FILE ? 'https' : 'http'}://127.0.0.1:${port}`,
     pid,
     cpuMicros() {
       try {
-        // utime and stime, fields 14 and 15 of /proc/<pid>/stat, in clock ticks (100 a second).
-        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-        return (Number(fields[11]) + Number(fields[12])) * 10_000;
+        return cpuTicks(readFileSync(`/proc/${pid}/stat`, 'utf8')) * 10_000;
       } catch {
         return null;
       }
@@ -142,6 +187,7 @@ export async function startServer(
         return null;
       }
     },
+    databaseCpuMicros,
     memory() {
       const rss = statusBytes(pid, 'VmRSS');
       const peakRss = statusBytes(pid, 'VmHWM');
