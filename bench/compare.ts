@@ -8,9 +8,9 @@
  * packages); the other side is the current build. The machine's speed drifts by half over
  * minutes on the 2-core host, more than most changes move a route, so the two are started in
  * turn, the order alternating each round, on the same data: each start runs every matching
- * target once (every request a cache miss, unless `--repeated`), then stops.
- * Prints each side's requests a second, p99, server CPU per request (and PostgreSQL's) and the
- * share of the time its event loop waited for a core, round by round.
+ * target once (every request a cache miss, unless `--repeated`), then stops. Prints each side's
+ * requests a second, p99, server CPU per request (and PostgreSQL's) and the share of the time
+ * its event loop waited for a core, round by round.
  */
 import { sql } from 'kysely';
 import { createBenchAccounts, signInAll } from './accounts';

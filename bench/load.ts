@@ -196,14 +196,16 @@ export async function measureReads(
     const requests = results.reduce((sum, r) => sum + r.requests.total, 0);
     const { cpu, wait, database, client } = spent[i]!;
     const perRequest = (micros: number) => Math.round(micros / requests);
+    const perRequestOrNull = (micros: number | null) =>
+      micros === null || requests === 0 ? null : perRequest(micros);
     return {
       target,
       requests,
       rps: Math.round(requests / (options.rounds * options.seconds)),
-      cpu: cpu === null || requests === 0 ? null : perRequest(cpu),
+      cpu: perRequestOrNull(cpu),
       waiting: wait === null ? null : wait / (options.rounds * options.seconds * 1e6),
       clientCpu: requests === 0 ? 0 : perRequest(client),
-      databaseCpu: database === null || requests === 0 ? null : perRequest(database),
+      databaseCpu: perRequestOrNull(database),
       p50: median(results.map((r) => r.steady.p50)),
       p99: median(results.map((r) => r.steady.p99)),
       p99Worst: Math.max(...results.map((r) => r.steady.p99)),
