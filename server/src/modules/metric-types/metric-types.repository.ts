@@ -158,12 +158,19 @@ export async function countValuesOfType(db: Kysely<DB>, metricTypeId: number): P
   return Number(row.count);
 }
 
-const unitsInUse = queryByShape((db: Kysely<DB>) =>
-  db
-    .selectFrom('metric_types')
-    .select('measurement_unit')
-    .distinct()
-    .where('measurement_unit', 'is not', null),
+/**
+ * Planned once, so on PostgreSQL it joins the other short reads on the shared connection
+ * (db/postgres-pool.ts) instead of taking a pooled one for each request: the metric types are
+ * few, and any plan reads them all.
+ */
+const unitsInUse = queryByShape(
+  (db: Kysely<DB>) =>
+    db
+      .selectFrom('metric_types')
+      .select('measurement_unit')
+      .distinct()
+      .where('measurement_unit', 'is not', null),
+  { plannedOnce: () => true },
 );
 
 /** The distinct units the metric types use. */

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { recordById } from '../../db/prepared-query';
 import type { DB } from '../../db/schema';
 
 /** The few employee fields that metric values and bonuses show and name in the audit trail. */
@@ -9,16 +10,19 @@ export interface EmployeeSummary {
   email: string;
 }
 
-export function findEmployeeSummary(
+/**
+ * Compiled and planned once (db/prepared-query.ts): one employee's values are a list screens
+ * page through, and an empty page asks for the employee too.
+ */
+export const findEmployeeSummary: (
   db: Kysely<DB>,
   id: number,
-): Promise<EmployeeSummary | undefined> {
-  return db
+) => Promise<EmployeeSummary | undefined> = recordById((db, id) =>
+  db
     .selectFrom('employees')
     .select(['id', 'first_name', 'last_name', 'email'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
+    .where('id', '=', id),
+);
 
 /** "Ada Lovelace (ada@example.org)", as audit descriptions name people. */
 export function describeEmployee(employee: Omit<EmployeeSummary, 'id'>): string {
