@@ -252,6 +252,38 @@ describeEachEngine('questions: the lists', (ctx) => {
     expect(await page('all')).toEqual([[`Answered ${tag}?`, 'Yes', `Grace ${tag}`]]);
   });
 
+  it('gives HR a question as it is now after any change of its row, on a page walked to', async () => {
+    const tag = unique();
+    const employeeId = await insertEmployee(ctx().db);
+    const ids: number[] = [];
+    for (let day = 10; day < 22; day++) {
+      ids.push(
+        await insertQuestion(ctx().db, employeeId, {
+          question: `Walked ${tag} ${day}?`,
+          createdAt: `2024-04-${day}T10:00:00.000Z`,
+        }),
+      );
+    }
+    // A page of one among a dozen matches is found by walking the list's order (PostgreSQL:
+    // questions_search's index, which holds each question's version since migration 0031).
+    let read = 0;
+    const newest = async () => {
+      const res = await hrList(`?status=all&search=${tag}&limit=1&read=${read++}`);
+      expect(res.status).toBe(200);
+      const [item] = res.body.data.responses as { id: number; response: string | null }[];
+      return [item!.id, item!.response];
+    };
+    expect(await newest()).toEqual([ids.at(-1), null]);
+    expect(await newest()).toEqual([ids.at(-1), null]);
+    // A column the search table neither holds nor orders by, written straight into the database.
+    await ctx()
+      .db.updateTable('questions')
+      .set({ response: 'Noted' })
+      .where('id', '=', ids.at(-1)!)
+      .execute();
+    expect(await newest()).toEqual([ids.at(-1), 'Noted']);
+  });
+
   it('refuses bad list parameters with 400 naming them', async () => {
     for (const [query, field, message] of [
       ['?status=unanswered', 'status', 'status must be one of answered, pending, all'],

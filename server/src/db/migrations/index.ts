@@ -29,6 +29,7 @@ import * as postgresSearchPostings from './0027_postgres_search_postings';
 import * as postgresAuditSearchTable from './0028_postgres_audit_search_table';
 import * as auditWalkCoveringIndex from './0029_audit_walk_covering_index';
 import * as postgresCoveringWalkIndexes from './0030_postgres_covering_walk_indexes';
+import * as postgresQuestionsSearchVersions from './0031_postgres_questions_search_versions';
 
 /** Every migration in the order it runs. Append; never edit or reorder a released one. */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '0028_postgres_audit_search_table': postgresAuditSearchTable,
   '0029_audit_walk_covering_index': auditWalkCoveringIndex,
   '0030_postgres_covering_walk_indexes': postgresCoveringWalkIndexes,
+  '0031_postgres_questions_search_versions': postgresQuestionsSearchVersions,
 };

@@ -39,20 +39,25 @@ type HrPageValues = HrFilterValues & { limit: number; offset: number };
  * them and sorted them instead (1.3 ms).
  */
 function postgresWalkedPage(db: Kysely<DB>, status: ResponseStatus, values: HrPageValues) {
-  return postgresWalkedQuestions(db, status, values)
+  return db
+    .selectFrom(postgresWalk(status, values).as('p'))
+    .innerJoin('questions as q', 'q.id', 'p.id')
     .innerJoin('employees as e', 'e.id', 'q.employee_id')
     .orderBy(sql.ref('p.updated_at'), 'desc')
     .orderBy(sql.ref('p.id'), 'desc');
 }
 
-/** The walked page's ids `p` (postgresWalkedPage), with their questions `q`. */
-function postgresWalkedQuestions(db: Kysely<DB>, status: ResponseStatus, values: HrPageValues) {
-  const ids = sql<{ id: number; updated_at: string }>`(select s.id, s.updated_at
+/**
+ * The walk itself: the page's rows of `questions_search`, each with its question's version
+ * (migration 0031), so the page's keys need no question read.
+ */
+function postgresWalk(status: ResponseStatus, values: HrPageValues) {
+  return sql<{ id: number; row_version: number; updated_at: string }>`(select s.id,
+    s.row_version, s.updated_at
     from questions_search as s
     where ${postgresTextMatch(values)} is true ${postgresInState(status)}
     order by s.updated_at desc, s.id desc
-    limit ${values.limit} offset ${values.offset})`.as('p');
-  return db.selectFrom(ids).innerJoin('questions as q', 'q.id', 'p.id');
+    limit ${values.limit} offset ${values.offset})`;
 }
 
 /**
@@ -119,9 +124,7 @@ const hrQuestionKeys = queryByShape(
   (db: Kysely<DB>, shape: HrPageShape, values: HrPageValues) => {
     const page: KeyedPage =
       shape.walk && shape.search === 'postgres'
-        ? postgresWalkedQuestions(db, shape.status, values)
-            .select(['p.id', 'q.row_version', 'p.updated_at'])
-            .as('k')
+        ? postgresWalk(shape.status, values).as('k')
         : shape.search === null
           ? questionsInOrder(db, shape.status, values).as('k')
           : hrPage(db, shape, values, { employees: false })
