@@ -70,8 +70,18 @@ const onlyWeb = flag('only-web');
 const lighthousePages = option('pages');
 const formFactors = (option('form-factor')?.split(',') ?? ['mobile', 'desktop']) as FormFactor[];
 const withExports = !onlyWeb && !flag('no-exports') && (!only || 'export'.includes(only));
+const bothEngines = !engines.length || (engines.includes('sqlite') && engines.includes('postgres'));
+/** docs/benchmarks.md is rewritten only by a whole run: every table it holds, from one run. */
 const writeDocs =
-  !flag('no-docs') && !only && !small && !onlyWeb && !lighthousePages && !option('form-factor');
+  !flag('no-docs') &&
+  bothEngines &&
+  withWeb &&
+  withExports &&
+  !only &&
+  !small &&
+  !onlyWeb &&
+  !lighthousePages &&
+  !option('form-factor');
 
 const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
 
@@ -208,6 +218,18 @@ const started = Date.now();
 ensureBuilt();
 const machine = await describeMachine(findChromium());
 log(`machine: ${machine.cpu}, ${machine.cores} cores; load average ${loadAverage()}`);
+// Refused at the start, not found missing after half an hour (the Lighthouse tables would have
+// gone from the docs without a word).
+const missing = [
+  !machine.chromium && "Chromium (Debian's chromium, or CHROMIUM_PATH)",
+  !machine.postgres && 'PostgreSQL (BENCH_DATABASE_URL)',
+].filter(Boolean);
+if (writeDocs && missing.length) {
+  throw new Error(
+    `a whole run rewrites docs/benchmarks.md and needs ${missing.join(' and ')}; ` +
+      'install it, or pass --no-docs',
+  );
+}
 const runs: EngineRun[] = [];
 let lighthouse: LighthouseResult[] | null = null;
 let lighthouseError: string | null = null;
