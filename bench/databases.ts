@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, type Database, type Engine } from '../server/src/db/database';
-import { migrateToLatest } from '../server/src/db/migrate';
+import { migrateTo, migrateToLatest } from '../server/src/db/migrate';
 
 /**
  * Fresh, migrated databases for benchmarks: a new SQLite file in a temporary folder, or a new
@@ -68,5 +68,56 @@ export async function createBenchDatabase(engine: Engine, label = 'bench'): Prom
       await database.close();
       await onMaintenanceDatabase(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
+  };
+}
+
+/**
+ * A copy of a loaded bench database (closed first), for a comparison in which each build has a
+ * database of its own: `schema` names the last migration the copy keeps, run down to it, for a
+ * build from before later migrations (a build refuses a database with a migration it does not
+ * know). PostgreSQL copies the database as a template (seconds at full scale); SQLite copies
+ * the file.
+ */
+export async function copyBenchDatabase(
+  source: BenchDatabase,
+  label: string,
+  schema: string | null = null,
+): Promise<Pick<BenchDatabase, 'env' | 'drop'>> {
+  await source.database.close();
+  const copy = await copyClosed(source, label);
+  if (schema) {
+    const database = openDatabase(
+      copy.env.DATA_DIR
+        ? { sqliteFile: path.join(copy.env.DATA_DIR, 'spms.sqlite') }
+        : { databaseUrl: copy.env.DATABASE_URL! },
+    );
+    try {
+      await migrateTo(database.db, schema);
+    } finally {
+      await database.close();
+    }
+  }
+  return copy;
+}
+
+async function copyClosed(
+  source: BenchDatabase,
+  label: string,
+): Promise<Pick<BenchDatabase, 'env' | 'drop'>> {
+  if (source.engine === 'sqlite') {
+    const dir = mkdtempSync(path.join(tmpdir(), `spms-${label}-`));
+    copyFileSync(path.join(source.env.DATA_DIR!, 'spms.sqlite'), path.join(dir, 'spms.sqlite'));
+    return {
+      env: { DATA_DIR: dir },
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  const from = new URL(source.env.DATABASE_URL!).pathname.slice(1);
+  const name = `${from}_${label}`;
+  await onMaintenanceDatabase(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await onMaintenanceDatabase(`CREATE DATABASE ${name} TEMPLATE ${from}`);
+  return {
+    env: { DATABASE_URL: withDatabaseName(BENCH_DATABASE_URL, name) },
+    drop: () => onMaintenanceDatabase(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { migrateDown, migrateToLatest } from '../src/db/migrate';
+import { migrateDown, migrateTo, migrateToLatest } from '../src/db/migrate';
 import { migrations } from '../src/db/migrations/index';
 import { ENGINES, createTestDatabase, describeOn } from './helpers/test-database';
 
@@ -44,6 +44,9 @@ for (const engine of ENGINES) {
         }
         expect(await tableNames(database.db, engine)).toEqual([]);
         expect(await migrateToLatest(database.db)).toEqual(names);
+        // What bench:compare does to a kept build's copy of the database: down to a named one.
+        expect(await migrateTo(database.db, names.at(-3)!)).toEqual(names.slice(-2).reverse());
+        expect(await migrateToLatest(database.db)).toEqual(names.slice(-2));
       } finally {
         await drop();
       }

@@ -20,3 +20,8 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
 export async function migrateDown(db: Kysely<any>): Promise<string[]> {
   return unwrap(await migrator(db).migrateDown());
 }
+
+/** Runs migrations up or down until `name` is the last one run (the bench's comparisons). */
+export async function migrateTo(db: Kysely<any>, name: string): Promise<string[]> {
+  return unwrap(await migrator(db).migrateTo(name));
+}
