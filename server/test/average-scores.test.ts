@@ -133,6 +133,73 @@ describeEachEngine('average scores', (ctx) => {
       [second, first],
       [second, first],
     ]);
+    // By name, each entry's scores are found by its new name (the join walks both tables' name
+    // indexes), with a search and without.
+    for (const query of ['', `&search=${tag}`]) {
+      const entries = (await list(`?limit=1000${query}&read=${read++}`)).employees
+        .filter((e) => e.id === first || e.id === second)
+        .map((e) => [e.id, e.average_score]);
+      expect(entries, query).toEqual([
+        [second, 42],
+        [first, 42],
+      ]);
+    }
+  });
+
+  it("shows the first page by name with each entry's scores as they are now, either way", async () => {
+    const db = ctx().db;
+    const made: Record<string, number> = {};
+    // Names that come first (Aa…) and last (Zz…) by name; the first page of 2 each way holds a
+    // scored and an unscored employee, and leaves out a scored one.
+    const people: [string, string, number | null][] = [
+      ['Kit', 'Aab', 40],
+      ['Lou', 'Aac', null],
+      ['Max', 'Aad', 80],
+      ['Ned', 'Zzx', 30],
+      ['Oto', 'Zzy', null],
+      ['Pia', 'Zzz', 70],
+    ];
+    for (const [first, last, value] of people) {
+      made[first] = await insertEmployee(db, { first_name: first, last_name: last });
+      if (value !== null) await recordMetricValue(db, { employeeId: made[first]!, value });
+    }
+    onTestFinished(async () => {
+      await db.deleteFrom('employees').where('id', 'in', Object.values(made)).execute();
+    });
+    let read = 0;
+    const firstPage = async (order: 'asc' | 'desc') =>
+      (await list(`?limit=2&order=${order}&read=${read++}`)).employees.map((e) => [
+        e.first_name,
+        e.average_score,
+        e.performance_metrics.total_metrics,
+      ]);
+    // Read twice each way, so that the second is answered from the entries kept by the first.
+    for (let twice = 0; twice < 2; twice++) {
+      expect(await firstPage('asc')).toEqual([
+        ['Kit', 40, 1],
+        ['Lou', 0, 0],
+      ]);
+      expect(await firstPage('desc')).toEqual([
+        ['Pia', 70, 1],
+        ['Oto', 0, 0],
+      ]);
+    }
+
+    await recordMetricValue(db, { employeeId: made.Lou!, value: 60 });
+    await recordMetricValue(db, { employeeId: made.Oto!, value: 20 });
+    await db
+      .updateTable('employee_scores')
+      .set({ value_sum_hundredths: 5000, average_score: 50 })
+      .where('employee_id', '=', made.Kit!)
+      .execute();
+    expect(await firstPage('asc')).toEqual([
+      ['Kit', 50, 1],
+      ['Lou', 60, 1],
+    ]);
+    expect(await firstPage('desc')).toEqual([
+      ['Pia', 70, 1],
+      ['Oto', 20, 1],
+    ]);
   });
 
   it('pages across the scored and unscored staff in either direction', async () => {

@@ -30,6 +30,7 @@ import * as postgresAuditSearchTable from './0028_postgres_audit_search_table';
 import * as auditWalkCoveringIndex from './0029_audit_walk_covering_index';
 import * as postgresCoveringWalkIndexes from './0030_postgres_covering_walk_indexes';
 import * as postgresQuestionsSearchVersions from './0031_postgres_questions_search_versions';
+import * as nameOrderWalks from './0032_name_order_walks';
 
 /** Every migration in the order it runs. Append; never edit or reorder a released one. */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '0029_audit_walk_covering_index': auditWalkCoveringIndex,
   '0030_postgres_covering_walk_indexes': postgresCoveringWalkIndexes,
   '0031_postgres_questions_search_versions': postgresQuestionsSearchVersions,
+  '0032_name_order_walks': nameOrderWalks,
 };
