@@ -2,7 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import type { RecentEmployee } from '#contract/insights';
 import type { DB } from '../../db/schema';
 import type { Period } from '../../lib/calendar';
-import { preparedQuery, queryByShape } from '../../db/prepared-query';
+import { queryByShape } from '../../db/prepared-query';
+import { jsonObjects, parsedJson } from '../../db/dialect';
 import { splitIntoUtcDays } from './utc-days';
 
 export interface HrFigureRows {
@@ -14,65 +15,95 @@ export interface HrFigureRows {
   bonusesThisMonth: number;
   scoredStaff: number;
   metricTypes: number;
+  /** The most recently added employees, newest first. */
+  recent: RecentEmployee[];
 }
 
-const figuresQuery = preparedQuery(
-  (
-    monthStart: string,
-    monthEnd: string,
-    monthKey: string,
-    headEnd: string,
-    firstDay: string,
-    endDay: string,
-    tailStart: string,
-  ) => sql<{
-    employees: number | null;
-    metric_values: number | null;
-    bonuses: number | null;
-    employees_this_month: number;
-    metric_values_this_month: number | null;
-    bonuses_this_month: number | null;
-    scored_staff: number | null;
-    metric_types: number;
-  }>`
+/** The columns of the most recently added employees shown beside the figures. */
+const RECENT_COLUMNS = [
+  'id',
+  'first_name',
+  'last_name',
+  'position',
+  'department',
+  'email',
+  'join_date',
+] as const satisfies readonly (keyof RecentEmployee)[];
+
+interface FigureValues extends Record<string, unknown> {
+  monthStart: string;
+  monthEnd: string;
+  monthKey: string;
+  headEnd: string;
+  firstDay: string;
+  endDay: string;
+  tailStart: string;
+}
+
+const figuresQuery = queryByShape(
+  (db: Kysely<DB>, recentCount: number, v: FigureValues) => {
+    const recent = db
+      .selectFrom('employees')
+      .select([...RECENT_COLUMNS, 'created_at'])
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(sql.lit(recentCount));
+    const statement = sql<{
+      employees: number | null;
+      metric_values: number | null;
+      bonuses: number | null;
+      employees_this_month: number;
+      metric_values_this_month: number | null;
+      bonuses_this_month: number | null;
+      scored_staff: number | null;
+      metric_types: number;
+      recent: unknown;
+    }>`
     select
       (select value from insight_totals where name = 'employees') as employees,
       (select value from insight_totals where name = 'metric_values') as metric_values,
       (select value from insight_totals where name = 'bonuses') as bonuses,
       (select count(*) from employees
-        where created_at >= ${monthStart} and created_at < ${monthEnd}) as employees_this_month,
-      (select metric_count from monthly_metric_totals where month = ${monthKey})
+        where created_at >= ${v.monthStart} and created_at < ${v.monthEnd}) as employees_this_month,
+      (select metric_count from monthly_metric_totals where month = ${v.monthKey})
         as metric_values_this_month,
-      (select count(*) from bonuses where created_at >= ${monthStart} and created_at < ${headEnd})
+      (select count(*) from bonuses where created_at >= ${v.monthStart} and created_at < ${v.headEnd})
       + (select coalesce(sum(bonus_count), 0) from daily_bonus_totals
-          where day >= ${firstDay} and day < ${endDay})
-      + (select count(*) from bonuses where created_at >= ${tailStart} and created_at < ${monthEnd})
+          where day >= ${v.firstDay} and day < ${v.endDay})
+      + (select count(*) from bonuses where created_at >= ${v.tailStart} and created_at < ${v.monthEnd})
         as bonuses_this_month,
       (select sum(staff_count) from score_histogram) as scored_staff,
-      (select count(*) from metric_types) as metric_types`,
+      (select count(*) from metric_types) as metric_types,
+      (select ${jsonObjects(db, 'r', RECENT_COLUMNS, sql`r.created_at desc, r.id desc`)}
+        from ${recent.as('r')}) as recent`;
+    return { compile: () => statement.compile(db) };
+  },
+  { plannedOnce: () => true },
 );
 
 /**
- * The HR dashboard figures in one statement. Totals come from rows that triggers keep
+ * The HR dashboard figures in one statement, with the `recentCount` most recently added
+ * employees (employees_created_at_idx), newest first. Totals come from rows that triggers keep
  * (insight_totals, monthly_metric_totals, score_histogram, daily_bonus_totals); staff added
  * this month is a range of the created_at index (a few rows), and so are the hours of the month
- * outside whole UTC days for bonuses. Nothing scans a large table.
+ * outside whole UTC days for bonuses. Nothing scans a large table. One statement, not two: on
+ * PostgreSQL each statement is a round of messages on the shared connection, its parse in Node.
  */
 export async function hrFigures(
   db: Kysely<DB>,
   thisMonth: Period & { key: string },
+  recentCount: number,
 ): Promise<HrFigureRows> {
   const days = splitIntoUtcDays(thisMonth);
-  const [row] = await figuresQuery(
-    db,
-    thisMonth.start,
-    thisMonth.end,
-    thisMonth.key,
-    days.head.end,
-    days.firstDay,
-    days.endDay,
-    days.tail.start,
-  );
+  const [row] = await figuresQuery(db, recentCount, {
+    monthStart: thisMonth.start,
+    monthEnd: thisMonth.end,
+    monthKey: thisMonth.key,
+    headEnd: days.head.end,
+    firstDay: days.firstDay,
+    endDay: days.endDay,
+    tailStart: days.tail.start,
+  });
   return {
     employees: Number(row?.employees ?? 0),
     metricValues: Number(row?.metric_values ?? 0),
@@ -82,26 +113,11 @@ export async function hrFigures(
     bonusesThisMonth: Number(row?.bonuses_this_month ?? 0),
     scoredStaff: Number(row?.scored_staff ?? 0),
     metricTypes: Number(row?.metric_types ?? 0),
+    recent: parsedJson<RecentEmployee[] | null>(row?.recent ?? null) ?? [],
   };
 }
 
 // The lists below are compiled once (db/prepared-query.ts); a constant is written into the SQL.
-
-const recentEmployeesQuery = queryByShape(
-  (db: Kysely<DB>, _shape: null, values: { limit: number }) =>
-    db
-      .selectFrom('employees')
-      .select(['id', 'first_name', 'last_name', 'position', 'department', 'email', 'join_date'])
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(values.limit),
-  { plannedOnce: () => true },
-);
-
-/** The most recently added employees, newest first (employees_created_at_idx). */
-export function recentEmployees(db: Kysely<DB>, limit: number): Promise<RecentEmployee[]> {
-  return recentEmployeesQuery(db, null, { limit });
-}
 
 const departmentTotalsQuery = queryByShape(
   (db: Kysely<DB>) =>

@@ -3,12 +3,7 @@ import type { HrCharts, HrMetrics, ScoreDistributionEntry } from '#contract/insi
 import { SCORE_BAND_BUCKETS, SCORE_BAND_LABELS } from '#contract/scores';
 import type { DB } from '../../db/schema';
 import { monthContaining, monthKey } from '../../lib/calendar';
-import {
-  departmentTotals,
-  hrFigures,
-  recentEmployees,
-  scoreHistogram,
-} from './hr-dashboard.repository';
+import { departmentTotals, hrFigures, scoreHistogram } from './hr-dashboard.repository';
 import { averageFromTotals } from './score-math';
 
 /** SPEC.md section 9: recent lists on the dashboard show 5 items. */
@@ -25,10 +20,8 @@ export function createHrDashboardService({ db, now = () => new Date() }: HrDashb
     /** SPEC.md section 3's HR figures; "this month" by created_at in the server's time zone. */
     async metrics(): Promise<HrMetrics> {
       const today = now();
-      const [figures, recent] = await Promise.all([
-        hrFigures(db, { ...monthContaining(today), key: monthKey(today) }),
-        recentEmployees(db, RECENT_EMPLOYEES),
-      ]);
+      const thisMonth = { ...monthContaining(today), key: monthKey(today) };
+      const figures = await hrFigures(db, thisMonth, RECENT_EMPLOYEES);
       return {
         total_staff: figures.employees,
         total_staff_from_this_month: figures.employeesThisMonth,
@@ -38,7 +31,7 @@ export function createHrDashboardService({ db, now = () => new Date() }: HrDashb
         bonuses_awarded_this_month: figures.bonusesThisMonth,
         staff_with_metrics: figures.scoredStaff,
         metric_types: figures.metricTypes,
-        recent_employees: recent,
+        recent_employees: figures.recent,
       };
     },
 
