@@ -19,25 +19,34 @@ export function textValue(value: string): RawBuilder<string> {
 }
 
 /**
- * One JSON array of objects made of `columns` of the rows aliased `alias`, in `order` (null when
- * there are none): a few rows read inside another statement's one row. PostgreSQL's driver
- * hands back the array parsed; SQLite, the text (`parsedJson`).
+ * One JSON array of `value` over the rows of a subquery, in `order` if given (null when there are
+ * none): a few rows read inside another statement's one row, one round trip instead of two.
+ * PostgreSQL's driver hands back the array parsed; SQLite, the text (`parsedJson`).
  */
-export function jsonObjects(
+export function jsonArray(
+  db: Kysely<any>,
+  value: RawBuilder<unknown>,
+  order?: RawBuilder<unknown>,
+): RawBuilder<unknown> {
+  const ordered = order ? sql` order by ${order}` : sql``;
+  return isPostgres(db)
+    ? sql`json_agg(${value}${ordered})`
+    : sql`json_group_array(${value}${ordered})`;
+}
+
+/** A JSON object of `columns` of the row aliased `alias`, named as they are. */
+export function jsonObject(
   db: Kysely<any>,
   alias: string,
   columns: readonly string[],
-  order: RawBuilder<unknown>,
 ): RawBuilder<unknown> {
   const fields = sql.join(
     columns.map((column) => sql`${sql.lit(column)}, ${sql.ref(`${alias}.${column}`)}`),
   );
-  return isPostgres(db)
-    ? sql`json_agg(json_build_object(${fields}) order by ${order})`
-    : sql`json_group_array(json_object(${fields}) order by ${order})`;
+  return isPostgres(db) ? sql`json_build_object(${fields})` : sql`json_object(${fields})`;
 }
 
-/** A value read by `jsonObjects`, parsed whichever database read it. */
+/** A value read by `jsonArray`, parsed whichever database read it. */
 export function parsedJson<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }

@@ -3,7 +3,7 @@ import type { RecentEmployee } from '#contract/insights';
 import type { DB } from '../../db/schema';
 import type { Period } from '../../lib/calendar';
 import { queryByShape } from '../../db/prepared-query';
-import { jsonObjects, parsedJson } from '../../db/dialect';
+import { jsonArray, jsonObject, parsedJson } from '../../db/dialect';
 import { splitIntoUtcDays } from './utc-days';
 
 export interface HrFigureRows {
@@ -74,7 +74,7 @@ const figuresQuery = queryByShape(
         as bonuses_this_month,
       (select sum(staff_count) from score_histogram) as scored_staff,
       (select count(*) from metric_types) as metric_types,
-      (select ${jsonObjects(db, 'r', RECENT_COLUMNS, sql`r.created_at desc, r.id desc`)}
+      (select ${jsonArray(db, jsonObject(db, 'r', RECENT_COLUMNS), sql`r.created_at desc, r.id desc`)}
         from ${recent.as('r')}) as recent`;
     return { compile: () => statement.compile(db) };
   },
@@ -117,34 +117,46 @@ export async function hrFigures(
   };
 }
 
-// The lists below are compiled once (db/prepared-query.ts); a constant is written into the SQL.
+const DEPARTMENT_COLUMNS = [
+  'department',
+  'staff_count',
+  'scored_staff_count',
+  'metric_count',
+  'value_sum_hundredths',
+] as const;
 
-const departmentTotalsQuery = queryByShape(
-  (db: Kysely<DB>) =>
-    db
-      .selectFrom('department_totals')
-      .selectAll()
-      .where('staff_count', '>', sql.lit(0))
-      .orderBy('department'),
+/** A department's totals, as the charts read them (from JSON: numbers, whatever the engine). */
+export type DepartmentTotals = Record<(typeof DEPARTMENT_COLUMNS)[number], number> & {
+  department: string;
+};
+
+const chartsQuery = queryByShape(
+  (db: Kysely<DB>) => {
+    const statement = sql<{ departments: unknown; histogram: string | null }>`
+      select
+        (select ${jsonArray(db, jsonObject(db, 'd', DEPARTMENT_COLUMNS), sql`d.department`)}
+          from department_totals d where d.staff_count > 0) as departments,
+        (select string_agg(h.bucket || ' ' || h.staff_count, ',')
+          from score_histogram h where h.staff_count > 0) as histogram`;
+    return { compile: () => statement.compile(db) };
+  },
   { plannedOnce: () => true },
 );
 
-/** Per-department totals kept by triggers (a handful of rows). */
-export function departmentTotals(db: Kysely<DB>) {
-  return departmentTotalsQuery(db, null, {});
-}
-
-const scoreHistogramQuery = queryByShape(
-  (db: Kysely<DB>) =>
-    db
-      .selectFrom('score_histogram')
-      .select(['bucket', 'staff_count'])
-      .where('staff_count', '>', sql.lit(0)),
-  { plannedOnce: () => true },
-);
-
-/** Scored staff per whole-number score (kept by triggers). */
-export async function scoreHistogram(db: Kysely<DB>) {
-  const rows = await scoreHistogramQuery(db, null, {});
-  return rows.map((row) => ({ bucket: Number(row.bucket), staff: Number(row.staff_count) }));
+/**
+ * What the HR charts are drawn from, kept by triggers, in one statement (as `hrFigures`): the
+ * per-department totals (a handful of rows), by department, and the scored staff per
+ * whole-number score, as `bucket staff,…` (numbers alone: a JSON object each cost PostgreSQL
+ * more than the statement it saved).
+ */
+export async function chartTotals(db: Kysely<DB>) {
+  const [row] = await chartsQuery(db, null, {});
+  const histogram = row?.histogram ? row.histogram.split(',') : [];
+  return {
+    departments: parsedJson<DepartmentTotals[] | null>(row?.departments ?? null) ?? [],
+    histogram: histogram.map((entry) => {
+      const [bucket, staff] = entry.split(' ');
+      return { bucket: Number(bucket), staff: Number(staff) };
+    }),
+  };
 }

@@ -3,7 +3,7 @@ import type { HrCharts, HrMetrics, ScoreDistributionEntry } from '#contract/insi
 import { SCORE_BAND_BUCKETS, SCORE_BAND_LABELS } from '#contract/scores';
 import type { DB } from '../../db/schema';
 import { monthContaining, monthKey } from '../../lib/calendar';
-import { departmentTotals, hrFigures, scoreHistogram } from './hr-dashboard.repository';
+import { chartTotals, hrFigures } from './hr-dashboard.repository';
 import { averageFromTotals } from './score-math';
 
 /** SPEC.md section 9: recent lists on the dashboard show 5 items. */
@@ -37,10 +37,7 @@ export function createHrDashboardService({ db, now = () => new Date() }: HrDashb
 
     /** Average score per department and staff per score band (SPEC.md 4). */
     async charts(): Promise<HrCharts> {
-      const [departments, histogram] = await Promise.all([
-        departmentTotals(db),
-        scoreHistogram(db),
-      ]);
+      const { departments, histogram } = await chartTotals(db);
       const inBand = (label: Exclude<(typeof SCORE_BAND_LABELS)[number], 'No Data'>) => {
         const [low, high] = SCORE_BAND_BUCKETS[label];
         return histogram
