@@ -126,9 +126,10 @@ const DEPARTMENT_COLUMNS = [
 ] as const;
 
 /** A department's totals, as the charts read them (from JSON: numbers, whatever the engine). */
-export type DepartmentTotals = Record<(typeof DEPARTMENT_COLUMNS)[number], number> & {
-  department: string;
-};
+export type DepartmentTotals = Record<
+  Exclude<(typeof DEPARTMENT_COLUMNS)[number], 'department'>,
+  number
+> & { department: string };
 
 const chartsQuery = queryByShape(
   (db: Kysely<DB>) => {
