@@ -6,18 +6,25 @@ import {
   type SelectQueryBuilder,
 } from 'kysely';
 import type { DB } from '../../db/schema';
-import { pageKeysText, tableVersions } from '../../db/page-keys';
+import { pageKeysText } from '../../db/page-keys';
 import type { PageKeys } from '../../lib/remembered-items';
 import { keptCounts, startsInRun } from './average-score-counts';
+import { firstPageByName } from './average-score-first-page';
 import {
   byShape,
   filteredByShape,
   shapeOf,
   valuesOf,
   type AverageScoreFilters,
-  type FilterShape,
   type FilterValues,
 } from './average-score-filters';
+import {
+  VERSION,
+  shownTables,
+  type Direction,
+  type Ordered,
+  type PageValues,
+} from './average-score-versions';
 
 /**
  * The average-score list: every employee with their score totals (0 when they have none).
@@ -36,8 +43,6 @@ export interface AverageScoreRow {
   metric_count: number | null;
 }
 
-export type Direction = 'asc' | 'desc';
-
 export const EMPLOYEE_COLUMNS = [
   'e.id',
   'e.first_name',
@@ -46,32 +51,6 @@ export const EMPLOYEE_COLUMNS = [
   'e.position',
   'e.department',
 ] as const;
-
-type PageValues = { limit: number; offset: number };
-/**
- * A run's shape. `counted`: the page's first run by score with no search, which also reads the
- * counts kept by triggers (keptCounts), and reads no entry when the page starts past its end.
- */
-type Ordered = FilterShape & { direction: Direction; counted?: boolean };
-
-/**
- * What an entry of the list shows moves its version, one text: the count and sum its average
- * comes from (`2.15000`; `.` with no scores), with the version of `employees` (migration 0021)
- * for its name, email, position and department. Not the employee's row version: a page's keys
- * are then read from indexes alone (the name index; the rank index, migration 0022), no
- * employee's row looked up. A page's keys are read first, each entry's id and version in one
- * text (lib/remembered-items.ts, `PageKeys`); its rows, with the same versions, only when the
- * service does not remember every entry (average-scores.service.ts).
- */
-const VERSION = {
-  scored: sql<string>`coalesce(cast(s.metric_count as text), '')
-    || '.' || coalesce(cast(s.value_sum_hundredths as text), '')`.as('version'),
-  unscored: sql<string>`'.'`.as('version'),
-};
-
-/** The tables whose rows an entry shows besides its scores: the employee's own. */
-const SHOWN_TABLES = ['employees'] as const;
-const shownTables = () => tableVersions(SHOWN_TABLES).as('tables');
 
 /** A row of the list: the employee with their scores, and the version of what it shows. */
 export type AverageScoreListRow = AverageScoreRow & { version: string; tables: string | null };
@@ -195,67 +174,6 @@ function pageKeys(
     ]);
 }
 
-/**
- * The keys of the first page by name of the whole staff, from two walks of `limit` rows in the
- * page's order and no join: the staff's ids by name, and the score rows by name with their
- * versions (migration 0032). The second holds the score row of every employee on the page: a
- * score row carries its employee's names (0022), so those of the page's staff come before any
- * other's. The short reads' connection joins by nested loops only (db/postgres-pool.ts): joined,
- * each of the page's score rows was one more index lookup, 60 µs of PostgreSQL's 140 a
- * statement. `keysWithScores` pairs them.
- */
-const firstNamePage = byShape((db, shape: Ordered, values: FilterValues & PageValues) => {
-  const d = shape.direction;
-  const staff = db
-    .selectFrom('employees as e')
-    .select('e.id')
-    .orderBy('e.last_name', d)
-    .orderBy('e.first_name', d)
-    .orderBy('e.id', d)
-    .limit(values.limit);
-  const scores = db
-    .selectFrom('employee_scores as s')
-    .select(['s.employee_id as id', VERSION.scored])
-    .orderBy('s.last_name', d)
-    .orderBy('s.first_name', d)
-    .orderBy('s.employee_id', d)
-    .limit(values.limit);
-  return db.selectNoFrom([
-    sql<string | null>`(select string_agg(cast(k.id as text), ',') from ${staff.as('k')})`.as(
-      'ids',
-    ),
-    sql<string | null>`(select ${pageKeysText(sql`k.id`, sql`k.version`)}
-      from ${scores.as('k')})`.as('scored'),
-    shownTables(),
-    keptCounts(shape, values).total.as('list_total'),
-  ]);
-});
-
-/**
- * The page's keys (`id version,…`) from its ids and the score rows' keys read beside them, both
- * as the walks gave them: in the page's order, in which an employee's score row comes where they
- * do. Were they ever aggregated in another order, a scored employee would get the version of
- * none, and the page would be read whole, as when a write changed it: slower, never wrong.
- */
-function keysWithScores(ids: string | null, scored: string | null): string | null {
-  if (ids === null) return null;
-  let keys = '';
-  let at = 0;
-  for (const id of ids.split(',')) {
-    if (keys !== '') keys += ',';
-    if (scored?.startsWith(`${id} `, at)) {
-      const end = scored.indexOf(',', at);
-      const stop = end === -1 ? scored.length : end;
-      keys += scored.slice(at, stop);
-      at = stop + 1;
-    } else {
-      // No score row: the version a left join to none gives (VERSION.scored).
-      keys += `${id} .`;
-    }
-  }
-  return keys;
-}
-
 const pages = {
   byName: {
     rows: byShape((db, shape: Ordered, values: FilterValues & PageValues) =>
@@ -331,9 +249,7 @@ export const averageScorePage = {
     const shape = { ...shapeOf(filters), direction, counted };
     const values = { ...valuesOf(filters), ...window };
     if (which === 'byName' && window.offset === 0 && !shape.search && !shape.department) {
-      const [first] = await firstNamePage(db, shape, values);
-      const { ids, scored, ...rest } = first!;
-      return { ...rest, keys: keysWithScores(ids, scored), scored_total: null };
+      return { ...(await firstPageByName(db, shape, values)), scored_total: null };
     }
     const [keys] = await pages[which].keys(db, shape, values);
     return keys!;
