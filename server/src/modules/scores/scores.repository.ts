@@ -3,6 +3,7 @@ import { textValue, timestampValue } from '../../db/dialect';
 import type { DB } from '../../db/schema';
 import { monthContaining, monthKey } from '../../lib/calendar';
 import { nowIso, toIso } from '../../lib/clock';
+import { compactKeptTotals } from '../insights/insight-totals.repository';
 import { rebuildTypeScores } from './type-scores.repository';
 
 /**
@@ -86,6 +87,7 @@ export async function applyScoreChange(db: Kysely<DB>, change: ScoreChange): Pro
 export async function rebuildScoreAggregates(db: Kysely<DB>): Promise<void> {
   if (db.isTransaction) return rebuildWithin(db);
   await db.transaction().execute(rebuildWithin);
+  await compactKeptTotals(db);
 }
 
 async function rebuildWithin(trx: Kysely<DB>): Promise<void> {
