@@ -375,7 +375,13 @@ describeEachEngine('staff list', (ctx) => {
       [kim, 'Kimberly', boss, 'Monica Able', null],
       [lee, 'Lee', null, null, null],
     ]);
-    // The foreign key sets Kim's manager to null.
+    // A change of no searched text or name: found in the same postings, read again all the same.
+    await db.updateTable('employees').set({ manager_id: boss }).where('id', '=', lee).execute();
+    await expectPages([
+      [kim, 'Kimberly', boss, 'Monica Able', null],
+      [lee, 'Lee', boss, 'Monica Able', null],
+    ]);
+    // The foreign key sets Kim's and Lee's manager to null.
     await db.deleteFrom('employees').where('id', '=', boss).execute();
     await expectPages([
       [kim, 'Kimberly', null, null, null],

@@ -16,7 +16,7 @@ export type StaffPageShape = StaffFilterShape &
 export type StaffPageValues = StaffFilterValues & { limit: number; offset: number };
 export type PageOrder = [Expression<unknown>, 'asc' | 'desc'][];
 
-/** The page's ids and the values they are ordered by (and versions, when asked), as `p`. */
+/** The page's ids and the values they are ordered by (or its ids alone, when asked), as `p`. */
 export type PageTable = AliasedExpression<{ id: number }, 'p'>;
 
 /** The column of the page's derived table holding its `i`th sort key. */
@@ -37,23 +37,22 @@ export function inNameOrder(shape: StaffFilterShape, query: ListEmployeesQuery):
 
 /**
  * SQLite: a search alone in name order (inNameOrder): the page cut in its trigram postings, which
- * hold the staff in that order, and kept in it; only the page's employees are read, by id. Its
- * keys are the name order's, for the rows statement to order the page's rows by.
+ * hold the staff in that order, and kept in it. Its ids alone are the postings' (the keys
+ * statement reads no employee); otherwise the page's employees are read, by id, for the name
+ * order's keys, which the rows statement orders the page's rows by.
  */
 export function nameOrderPage(
   shape: StaffPageShape,
   values: StaffPageValues,
-  { versions }: { versions: boolean },
+  { idsOnly }: { idsOnly: boolean },
 ): PageTable | null {
   if (!shape.ordered) return null;
   const page = { ...values, first: shape.order === 'asc' };
   const { from, order } = postingsPage('employees_search', values.needle, page, shape.oneTrigram);
-  const columns = versions
-    ? sql`e.id, e.row_version`
-    : sql`e.id, lower(e.last_name) as ${sql.ref(sortKey(0))},
-        lower(e.first_name) as ${sql.ref(sortKey(1))}`;
-  return sql<{ id: number }>`(select ${columns} from ${from}
-    join employees as e on e.id = ps.id order by ${order})`.as('p');
+  if (idsOnly) return sql<{ id: number }>`(select ps.id from ${from})`.as('p');
+  return sql<{ id: number }>`(select e.id, lower(e.last_name) as ${sql.ref(sortKey(0))},
+      lower(e.first_name) as ${sql.ref(sortKey(1))}
+    from ${from} join employees as e on e.id = ps.id order by ${order})`.as('p');
 }
 
 /** The keys of the name orders in PostgreSQL's staff search table (migration 0016). */
@@ -68,14 +67,10 @@ const SEARCH_TABLE_KEYS: Partial<Record<EmployeeSortField, [string, string]>> = 
  * other list. Read first, in 0016's search table (that migration says what it saves); in name
  * order, in 0027's postings, the needle's first trigram's read in order and, for a longer
  * needle, each one's search text rechecked. Its keys are the name order's, lower-cased by the
- * tables. They hold no versions: asked for them, the page's employees are looked up by id once
- * it is cut, 50 rows at most.
+ * tables. No employee's row is read: the keys statement needs their ids alone (the staff list's
+ * items are versioned by the employees table's version, staff-list.repository.ts).
  */
-export function searchTablePage(
-  shape: StaffPageShape,
-  values: StaffPageValues,
-  { versions }: { versions: boolean },
-): PageTable | null {
+export function searchTablePage(shape: StaffPageShape, values: StaffPageValues): PageTable | null {
   const keys = SEARCH_TABLE_KEYS[shape.sort];
   if (!(shape.readFirst || shape.ordered) || shape.department || shape.status || !keys) {
     return null;
@@ -83,21 +78,20 @@ export function searchTablePage(
   const direction = sqlDirection(shape.order);
   const matches = sql<boolean>`s.search_text like ${values.pattern} escape '\\'`;
   const page = shape.ordered
-    ? sql`(select t.id, t.last_key as ${sql.ref(sortKey(0))}, t.first_key as ${sql.ref(sortKey(1))}
+    ? sql<{
+        id: number;
+      }>`(select t.id, t.last_key as ${sql.ref(sortKey(0))}, t.first_key as ${sql.ref(sortKey(1))}
       from ${postgresPostingsPage(
         'employees_search',
         sql`substr(${values.needle}, 1, 3)`,
         shape.oneTrigram ? null : matches,
         { ...values, direction: shape.order },
       )})`
-    : sql`(select s.id, ${sql.ref(keys[0])} as ${sql.ref(sortKey(0))},
+    : sql<{ id: number }>`(select s.id, ${sql.ref(keys[0])} as ${sql.ref(sortKey(0))},
       ${sql.ref(keys[1])} as ${sql.ref(sortKey(1))}
     from employees_search as s
     where ${matches}
     order by ${sql.ref(keys[0])} ${direction}, ${sql.ref(keys[1])} ${direction}, s.id ${direction}
     limit ${values.limit} offset ${values.offset})`;
-  if (!versions) return sql<{ id: number }>`${page}`.as('p');
-  return sql<{ id: number }>`(select s.id, ${sql.ref(`s.${sortKey(0)}`)},
-      ${sql.ref(`s.${sortKey(1)}`)}, e.row_version
-    from ${page} as s join employees as e on e.id = s.id)`.as('p');
+  return page.as('p');
 }

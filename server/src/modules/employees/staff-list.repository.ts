@@ -55,9 +55,9 @@ import {
  * 2.3 ms to sort them), where the walk stops after the page's rows. On SQLite a search alone in
  * name order needs neither: its trigram table holds the staff in name order (inNameOrder).
  *
- * The page so found is read as its keys first (one row: ids and versions as one text, and the
- * kept total), and as its rows whole only when an employee is not remembered at the versions
- * read (lib/remembered-items.ts). The items are answered as they are: the serialiser writes each
+ * The page so found is read as its keys first (one row: its ids as one text, the versions of the
+ * tables its items show, and the kept total), and as its rows whole only when an employee is not
+ * remembered at the versions read (lib/remembered-items.ts). The items are answered as they are: the serialiser writes each
  * one's text once (lib/response-serializer.ts).
  */
 export async function listEmployees(
@@ -96,7 +96,7 @@ export async function listEmployees(
     rememberedStaff(db),
     keys!,
     () => staffPage(db, shape, values),
-    (row) => ({ key: itemKey(row.id, row.row_version, row.tables), item: () => toEmployee(row) }),
+    (row) => ({ key: itemKey(row.id, OWN_VERSION, row.tables), item: () => toEmployee(row) }),
     `${query.sort} ${query.order}`,
   );
   return { rows, total };
@@ -142,12 +142,12 @@ function pageTable(
   shape: StaffPageShape,
   values: StaffPageValues,
   order: PageOrder,
-  { versions }: { versions: boolean },
+  { idsOnly }: { idsOnly: boolean },
 ): PageTable {
   const searched = isPostgres(db)
-    ? searchTablePage(shape, values, { versions })
-    : nameOrderPage(shape, values, { versions });
-  return searched ?? employeesPage(db, shape, values, order, { versions });
+    ? searchTablePage(shape, values)
+    : nameOrderPage(shape, values, { idsOnly });
+  return searched ?? employeesPage(db, shape, values, order);
 }
 
 // Every page of a shape is read alike whatever the values (through the sort's index, a sort of
@@ -162,19 +162,29 @@ const plannedOnce = (shape: StaffPageShape) => !shape.search || shape.readFirst 
  */
 const SHOWN_TABLES = ['employees', 'users'] as const;
 
+/**
+ * The version an item's key gives the employee's own row: none of its own. The employees table's
+ * version, in every item's key (SHOWN_TABLES), moves with every update of any employee, the
+ * updates that move a row's version (0020) included, whoever writes them (a foreign key's `set
+ * null` too); a new employee has an id no item had, and a deleted one leaves the list. So a
+ * page's keys are its ids alone, read without its employees' rows: from a search's postings, or
+ * the walked index.
+ */
+const OWN_VERSION = 0;
+
 type StaffKeys = PageKeys & { list_total: number | string | null };
 
 /**
  * The page's keys in one row (db/page-keys.ts), from its derived table alone, with the kept
- * total: what pageThrough needs to know whether it is kept. The versions of the manager and
- * account an item shows are those of their tables, not of each row: no join.
+ * total: what pageThrough needs to know whether it is kept. An item's versions are those of the
+ * tables it shows (OWN_VERSION): no join.
  */
 const staffPageKeys = queryByShape(
   (db: Kysely<DB>, shape: StaffPageShape, values: StaffPageValues) => {
     const order = pageOrder(shape);
-    const page = pageTable(db, shape, values, order, { versions: true });
+    const page = pageTable(db, shape, values, order, { idsOnly: true });
     const statement = sql<StaffKeys>`select
-        ${pageKeyColumns(sql`p.id`, sql`p.row_version`, SHOWN_TABLES)},
+        ${pageKeyColumns(sql`p.id`, sql.lit(OWN_VERSION), SHOWN_TABLES)},
         ${keptTotal(shape, values) ?? sql`null`} as list_total
       from ${page}`;
     return { compile: () => statement.compile(db) };
@@ -184,22 +194,18 @@ const staffPageKeys = queryByShape(
 
 /**
  * The page's rows whole, joined with their record, manager and account, in the page's order,
- * with their keys: the employee's own version and the shown tables' (as staffPageKeys reads
- * them, in the same texts).
+ * with the shown tables' versions (as staffPageKeys reads them, in the same text).
  */
 const staffPage = queryByShape(
   (db: Kysely<DB>, shape: StaffPageShape, values: StaffPageValues) => {
     const order = pageOrder(shape);
-    const page = pageTable(db, shape, values, order, { versions: false });
+    const page = pageTable(db, shape, values, order, { idsOnly: false });
     // A left join keeps the page's rows first, in its order, on both engines; every id of the
     // page is an employee's, read in the same statement.
     const pageRows = db
       .selectFrom(page)
       .leftJoin('employees as e', 'e.id', 'p.id') as unknown as EmployeeScope;
-    let rows = withDetails(pageRows).select([
-      'e.row_version',
-      tableVersions(SHOWN_TABLES).as('tables'),
-    ]);
+    let rows = withDetails(pageRows).select(tableVersions(SHOWN_TABLES).as('tables'));
     order.forEach(([, direction], i) => {
       rows = rows.orderBy(sql.ref(`p.${sortKey(i)}`), direction);
     });
@@ -208,16 +214,12 @@ const staffPage = queryByShape(
   { plannedOnce },
 );
 
-/**
- * The page's ids and sort keys, from the employees themselves, and their versions when asked
- * (the keys statement's; the rows statement reads them from its own join).
- */
+/** The page's ids and sort keys, from the employees themselves. */
 function employeesPage(
   db: Kysely<DB>,
   shape: StaffPageShape,
   values: StaffPageValues,
   order: PageOrder,
-  { versions }: { versions: boolean },
 ): PageTable {
   // PostgreSQL, read first: the matches as a derived table with `offset 0`, which the planner
   // plans on its own (from the trigram index) before the order applies, instead of walking
@@ -226,7 +228,7 @@ function employeesPage(
   const matches: EmployeeScope = shape.readFirst
     ? (db.selectFrom(filtered.selectAll('e').offset(sql.lit(0)).as('e')) as EmployeeScope)
     : filtered;
-  let page = matches.select(versions ? ['e.id', 'e.row_version'] : ['e.id']);
+  let page = matches.select('e.id');
   order.forEach(([key], i) => {
     page = page.select(sql`${key}`.as(sortKey(i)));
   });
