@@ -68,7 +68,7 @@ const SEARCH_TABLE_KEYS: Partial<Record<EmployeeSortField, [string, string]>> = 
  * order, in 0027's postings, the needle's first trigram's read in order and, for a longer
  * needle, each one's search text rechecked. Its keys are the name order's, lower-cased by the
  * tables. No employee's row is read: the keys statement needs their ids alone (the staff list's
- * items are versioned by the employees table's version, staff-list.repository.ts).
+ * items are versioned by the employees table's version, NO_OWN_VERSION in db/page-keys.ts).
  */
 export function searchTablePage(shape: StaffPageShape, values: StaffPageValues): PageTable | null {
   const keys = SEARCH_TABLE_KEYS[shape.sort];

@@ -1,6 +1,6 @@
 import { sql, type Expression, type Kysely, type RawBuilder } from 'kysely';
 import type { Employee, ListEmployeesQuery } from '#contract/employees';
-import { pageKeyColumns, tableVersions } from '../../db/page-keys';
+import { NO_OWN_VERSION, pageKeyColumns, tableVersions } from '../../db/page-keys';
 import { queryByShape } from '../../db/prepared-query';
 import { countAtVersion } from '../../db/remembered-counts';
 import { isPostgres } from '../../db/dialect';
@@ -96,7 +96,7 @@ export async function listEmployees(
     rememberedStaff(db),
     keys!,
     () => staffPage(db, shape, values),
-    (row) => ({ key: itemKey(row.id, OWN_VERSION, row.tables), item: () => toEmployee(row) }),
+    (row) => ({ key: itemKey(row.id, NO_OWN_VERSION, row.tables), item: () => toEmployee(row) }),
     `${query.sort} ${query.order}`,
   );
   return { rows, total };
@@ -156,35 +156,25 @@ function pageTable(
 const plannedOnce = (shape: StaffPageShape) => !shape.search || shape.readFirst || shape.ordered;
 
 /**
- * The tables whose rows an item shows beside the employee's own (migration 0021): their
- * manager's name (employees) and whether they have an account, its id (users). The employee's
- * own row has its version (0020), which also moves when they are given another manager.
+ * The tables whose rows an item shows (migration 0021): the employee's own and their manager's
+ * name (employees), whether they have an account, its id (users). The employees table's version
+ * stands for each employee's own (NO_OWN_VERSION).
  */
 const SHOWN_TABLES = ['employees', 'users'] as const;
-
-/**
- * The version an item's key gives the employee's own row: none of its own. The employees table's
- * version, in every item's key (SHOWN_TABLES), moves with every update of any employee, the
- * updates that move a row's version (0020) included, whoever writes them (a foreign key's `set
- * null` too); a new employee has an id no item had, and a deleted one leaves the list. So a
- * page's keys are its ids alone, read without its employees' rows: from a search's postings, or
- * the walked index.
- */
-const OWN_VERSION = 0;
 
 type StaffKeys = PageKeys & { list_total: number | string | null };
 
 /**
  * The page's keys in one row (db/page-keys.ts), from its derived table alone, with the kept
  * total: what pageThrough needs to know whether it is kept. An item's versions are those of the
- * tables it shows (OWN_VERSION): no join.
+ * tables it shows (NO_OWN_VERSION): no join.
  */
 const staffPageKeys = queryByShape(
   (db: Kysely<DB>, shape: StaffPageShape, values: StaffPageValues) => {
     const order = pageOrder(shape);
     const page = pageTable(db, shape, values, order, { idsOnly: true });
     const statement = sql<StaffKeys>`select
-        ${pageKeyColumns(sql`p.id`, sql.lit(OWN_VERSION), SHOWN_TABLES)},
+        ${pageKeyColumns(sql`p.id`, sql.lit(NO_OWN_VERSION), SHOWN_TABLES)},
         ${keptTotal(shape, values) ?? sql`null`} as list_total
       from ${page}`;
     return { compile: () => statement.compile(db) };

@@ -1,8 +1,14 @@
-import { sql, type Expression, type Kysely, type SelectQueryBuilder } from 'kysely';
+import {
+  sql,
+  type Expression,
+  type Kysely,
+  type RawBuilder,
+  type SelectQueryBuilder,
+} from 'kysely';
 import type { UserSortField } from '#contract/user-options';
 import type { ListUsersQuery } from '#contract/users';
 import { isPostgres } from '../../db/dialect';
-import { pageKeyColumns, tableVersions } from '../../db/page-keys';
+import { NO_OWN_VERSION, pageKeyColumns, tableVersions } from '../../db/page-keys';
 import { queryByShape } from '../../db/prepared-query';
 import { countAtVersion } from '../../db/remembered-counts';
 import {
@@ -37,10 +43,11 @@ const SORT_KEYS: Record<UserSortField, ReturnType<typeof sql>[]> = {
 };
 
 /**
- * The tables whose rows an item shows beside its account's own (migration 0021): the linked
- * employee's name. The account's own row has its version (0020), which holds the link.
+ * The tables whose rows an item shows (migration 0021): the account's own (users), whose
+ * version stands for each account's own (NO_OWN_VERSION), and the linked employee's name
+ * (employees). Accounts are written far more rarely than read: a password set, a role changed.
  */
-const SHOWN_TABLES = ['employees'] as const;
+const SHOWN_TABLES = ['users', 'employees'] as const;
 
 /** The accounts matching a search, counted, and all the list holds (0007's totals), at once. */
 async function countSearched(db: Kysely<DB>, { shape, values }: ReturnType<typeof userFilters>) {
@@ -162,44 +169,32 @@ function searchTablePage(shape: UserPageShape, values: UserPageValues) {
     limit ${values.limit} offset ${values.offset})`;
 }
 
-/** The page's ids and versions, in its order: cut from the accounts or in a search's table. */
+/** The ids of a page cut in a search's table, no account read; null for a page of the accounts. */
+function cutPageIds(shape: UserPageShape, values: UserPageValues): RawBuilder<number> | null {
+  switch (shape.cutIn) {
+    case 'trigram':
+      return sql<number>`(select ps.id from ${trigramTablePage(shape, values).from})`;
+    case 'postings':
+      return sql<number>`(select t.id from ${postingsTablePage(shape, values)})`;
+    case 'search-table':
+      return sql<number>`(select s.id from ${searchTablePage(shape, values)} as s)`;
+    default:
+      return null;
+  }
+}
+
+/** The page's ids (its keys need no version of its own, NO_OWN_VERSION). */
 function keysPage(db: Kysely<DB>, shape: UserPageShape, values: UserPageValues) {
-  if (shape.cutIn === 'trigram') {
-    const { from, order } = trigramTablePage(shape, values);
-    return sql`(select u.id, u.row_version from ${from}
-      join users as u on u.id = ps.id order by ${order})`;
-  }
-  if (shape.cutIn === 'postings') {
-    const direction = sql.raw(shape.order === 'desc' ? 'desc' : 'asc');
-    return sql`(select u.id, u.row_version from ${postingsTablePage(shape, values)}
-      join users as u on u.id = t.id order by t.created_at ${direction}, t.id ${direction})`;
-  }
-  if (shape.cutIn === 'search-table') {
-    const direction = sql.raw(shape.order === 'desc' ? 'desc' : 'asc');
-    return sql`(select u.id, u.row_version from ${searchTablePage(shape, values)} as s
-      join users as u on u.id = s.id order by s.created_at ${direction}, s.id ${direction})`;
-  }
-  const page = filteredUsers(db, shape, values, { walk: shape.walk }).select([
-    'u.id',
-    'u.row_version',
-  ]);
+  const cut = cutPageIds(shape, values);
+  if (cut) return cut;
+  const page = filteredUsers(db, shape, values, { walk: shape.walk }).select('u.id');
   return sql`(${inOrder(page, shape).limit(values.limit).offset(values.offset)})`;
 }
 
 /** The accounts a page's rows are read from: those filtered, or the page cut in its table. */
 function matched(db: Kysely<DB>, shape: UserPageShape, values: UserPageValues) {
-  if (shape.cutIn === 'trigram') {
-    const page = sql<number>`(select ps.id from ${trigramTablePage(shape, values).from})`;
-    return accounts(db).where('u.id', 'in', page);
-  }
-  if (shape.cutIn === 'postings') {
-    const page = sql<number>`(select t.id from ${postingsTablePage(shape, values)})`;
-    return accounts(db).where('u.id', 'in', page);
-  }
-  if (shape.cutIn === 'search-table') {
-    const page = sql<number>`(select s.id from ${searchTablePage(shape, values)} as s)`;
-    return accounts(db).where('u.id', 'in', page);
-  }
+  const cut = cutPageIds(shape, values);
+  if (cut) return accounts(db).where('u.id', 'in', cut);
   return filteredUsers(db, shape, values, { walk: shape.walk });
 }
 
@@ -223,14 +218,13 @@ type UserKeys = PageKeys & { list_total: number | string | null };
 
 /**
  * A page's keys in one row (db/page-keys.ts), with the kept total when there is no search: the
- * page is cut from the accounts alone, ids and versions. Of the linked employee an item shows
- * its name, whose version is that of the employees table: no join.
+ * page's ids, and the versions of the accounts and employees tables: no join.
  */
 const userKeysPage = queryByShape(
   (db: Kysely<DB>, shape: UserPageShape, values: UserPageValues) => {
     const keptTotal = shape.search ? sql`null` : listTotalValue(values.total);
     const statement = sql<UserKeys>`select
-        ${pageKeyColumns(sql`p.id`, sql`p.row_version`, SHOWN_TABLES)},
+        ${pageKeyColumns(sql`p.id`, sql.lit(NO_OWN_VERSION), SHOWN_TABLES)},
         ${keptTotal} as list_total
       from ${keysPage(db, shape, values)} as p`;
     return { compile: () => statement.compile(db) };
@@ -241,8 +235,8 @@ const userKeysPage = queryByShape(
 );
 
 /**
- * A page of accounts whole with their employees' names and their keys (the account's own
- * version and the shown tables', as userKeysPage reads them, in the same texts), compiled once
+ * A page of accounts whole with their employees' names and the shown tables' versions (as
+ * userKeysPage reads them, in the same text), compiled once
  * per shape (db/prepared-query.ts). When PostgreSQL reads a search's matches first, the page is
  * cut from the accounts alone and only its rows are joined with their employees' names: joining
  * all 262 matches of "son" before sorting them read 1,542 blocks (626 µs), the page first 906
@@ -252,10 +246,7 @@ const userKeysPage = queryByShape(
 const usersPage = queryByShape(
   (db: Kysely<DB>, shape: UserPageShape, values: UserPageValues) => {
     const reading = (users: AccountScope) =>
-      userDetails(withEmployee(users)).select([
-        'u.row_version',
-        tableVersions(SHOWN_TABLES).as('tables'),
-      ]);
+      userDetails(withEmployee(users)).select(tableVersions(SHOWN_TABLES).as('tables'));
     const filtered = matched(db, shape, values);
     if (shape.search !== 'search-table' || shape.walk || shape.cutIn) {
       return cut(inOrder(reading(filtered), shape), shape, values);

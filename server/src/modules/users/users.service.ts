@@ -9,6 +9,7 @@ import type {
   UserWithPassword,
 } from '#contract/users';
 import { isUniqueViolation } from '../../db/constraint-errors';
+import { NO_OWN_VERSION } from '../../db/page-keys';
 import type { DB, UsersTable } from '../../db/schema';
 import { nowIso } from '../../lib/clock';
 import { conflict, notFound } from '../../lib/errors';
@@ -55,7 +56,7 @@ async function keepAnAdmin(trx: Kysely<DB>, userId: number) {
 
 /**
  * The accounts this instance has answered in the list, at the versions of what each shows: the
- * account's own, and the employees table's for its linked employee's name
+ * accounts table's (NO_OWN_VERSION), and the employees table's for its linked employee's name
  * (users-list.repository.ts, lib/remembered-items.ts).
  */
 const rememberedUsers = rememberedItemsPerDatabase<User>(10_000);
@@ -70,7 +71,7 @@ export function createUsersService(db: Kysely<DB>) {
         keys,
         rows,
         (row) => ({
-          key: itemKey(row.id, row.row_version, row.tables),
+          key: itemKey(row.id, NO_OWN_VERSION, row.tables),
           item: () => toUser(row),
         }),
         `${query.sort} ${query.order}`,
