@@ -78,20 +78,18 @@ export function searchTablePage(shape: StaffPageShape, values: StaffPageValues):
   const direction = sqlDirection(shape.order);
   const matches = sql<boolean>`s.search_text like ${values.pattern} escape '\\'`;
   const page = shape.ordered
-    ? sql<{
-        id: number;
-      }>`(select t.id, t.last_key as ${sql.ref(sortKey(0))}, t.first_key as ${sql.ref(sortKey(1))}
+    ? sql`(select t.id, t.last_key as ${sql.ref(sortKey(0))}, t.first_key as ${sql.ref(sortKey(1))}
       from ${postgresPostingsPage(
         'employees_search',
         sql`substr(${values.needle}, 1, 3)`,
         shape.oneTrigram ? null : matches,
         { ...values, direction: shape.order },
       )})`
-    : sql<{ id: number }>`(select s.id, ${sql.ref(keys[0])} as ${sql.ref(sortKey(0))},
+    : sql`(select s.id, ${sql.ref(keys[0])} as ${sql.ref(sortKey(0))},
       ${sql.ref(keys[1])} as ${sql.ref(sortKey(1))}
     from employees_search as s
     where ${matches}
     order by ${sql.ref(keys[0])} ${direction}, ${sql.ref(keys[1])} ${direction}, s.id ${direction}
     limit ${values.limit} offset ${values.offset})`;
-  return page.as('p');
+  return sql<{ id: number }>`${page}`.as('p');
 }

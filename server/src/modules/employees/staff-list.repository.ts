@@ -57,8 +57,8 @@ import {
  *
  * The page so found is read as its keys first (one row: its ids as one text, the versions of the
  * tables its items show, and the kept total), and as its rows whole only when an employee is not
- * remembered at the versions read (lib/remembered-items.ts). The items are answered as they are: the serialiser writes each
- * one's text once (lib/response-serializer.ts).
+ * remembered at the versions read (lib/remembered-items.ts). The items are answered as they are:
+ * the serialiser writes each one's text once (lib/response-serializer.ts).
  */
 export async function listEmployees(
   db: Kysely<DB>,
