@@ -236,11 +236,12 @@ const userKeysPage = queryByShape(
 
 /**
  * A page of accounts whole with their employees' names and the shown tables' versions (as
- * userKeysPage reads them, in the same text), compiled once per shape (db/prepared-query.ts). When PostgreSQL reads a search's matches first, the page is
- * cut from the accounts alone and only its rows are joined with their employees' names: joining
- * all 262 matches of "son" before sorting them read 1,542 blocks (626 µs), the page first 906
- * (556 µs). Walking an index, the join stops with the page anyway; SQLite reads a search's
- * matches from its trigram table and showed no difference.
+ * userKeysPage reads them, in the same text), compiled once per shape (db/prepared-query.ts).
+ * When PostgreSQL reads a search's matches first, the page is cut from the accounts alone and
+ * only its rows are joined with their employees' names: joining all 262 matches of "son" before
+ * sorting them read 1,542 blocks (626 µs), the page first 906 (556 µs). Walking an index, the
+ * join stops with the page anyway; SQLite reads a search's matches from its trigram table and
+ * showed no difference.
  */
 const usersPage = queryByShape(
   (db: Kysely<DB>, shape: UserPageShape, values: UserPageValues) => {
