@@ -2,6 +2,7 @@ import { Paper, Skeleton, Table, Text, Title, VisuallyHidden } from '@mantine/co
 import { Component, Suspense, useId, useState, type ReactNode } from 'react';
 import { ErrorBanner } from '../../../components/error-banner';
 import { ScrollableTable } from '../../../components/scrollable-table';
+import { belowTheFold } from './below-the-fold';
 import { useNearViewport } from './use-near-viewport';
 
 /** A chart whose code fails to load leaves its caption and table, not a broken page. */
@@ -64,7 +65,15 @@ export function ChartFigure({
   const [tableOpen, setTableOpen] = useState(false);
   const placeholder = <Skeleton height={height} radius="sm" />;
   return (
-    <Paper withBorder p="md" component="figure" m={0} aria-labelledby={titleId}>
+    <Paper
+      withBorder
+      p="md"
+      component="figure"
+      m={0}
+      aria-labelledby={titleId}
+      // The title, caption and "Show as table" take about 160 px beside the chart.
+      style={belowTheFold(height + 160)}
+    >
       <Title order={2} size="h4" id={titleId} mb="sm">
         {title}
       </Title>

@@ -1,5 +1,6 @@
 import { Paper, Skeleton, Table, Text, Title } from '@mantine/core';
 import type { EmployeeDashboard } from '#contract/insights';
+import { belowTheFold } from './below-the-fold';
 
 /** SPEC.md's Your Performance Summary: bonus and metric totals, and their this-month counts. */
 export function PerformanceSummary({
@@ -10,7 +11,13 @@ export function PerformanceSummary({
   failed?: boolean;
 }) {
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="performance-summary-title">
+    <Paper
+      withBorder
+      p="md"
+      component="section"
+      aria-labelledby="performance-summary-title"
+      style={belowTheFold(230)}
+    >
       <Title order={2} size="h4" id="performance-summary-title" mb="sm">
         Your Performance Summary
       </Title>

@@ -7,6 +7,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { useRecentBonuses } from '../api/get-recent-bonuses';
 import { useRecentMetrics } from '../api/get-recent-metrics';
+import { belowTheFold } from './below-the-fold';
 
 interface RecentListProps {
   id: string;
@@ -34,7 +35,7 @@ function RecentList({
   children,
 }: RecentListProps) {
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby={id}>
+    <Paper withBorder p="md" component="section" aria-labelledby={id} style={belowTheFold(390)}>
       <Group justify="space-between" mb="sm">
         <Title order={2} size="h4" id={id}>
           {title}
