@@ -106,6 +106,35 @@ describeInBrowser('phone layout', (session) => {
     });
   }
 
+  it("keeps the employee dashboard's lower sections for screen readers before they are drawn", async () => {
+    const page = await pageFor('employee', 'phone', PHONE);
+    await page.goto(appRoute(demo().server, '/dashboard'));
+    await settle(page, { heading: 'My Dashboard' });
+    const section = page.getByRole('region', { name: 'Recent Performance Metrics' });
+    await section.getByRole('listitem').first().waitFor({ state: 'attached' });
+    // Below the first screen, the browser skips drawing it (below-the-fold.ts)...
+    expect(
+      await section.evaluate((element) => ({
+        skipped: getComputedStyle(element).contentVisibility,
+        below: element.getBoundingClientRect().top >= innerHeight,
+      })),
+    ).toEqual({ skipped: 'auto', below: true });
+    // ...yet Chromium's own accessibility tree, which screen readers read, has its content.
+    const cdp = await page.context().newCDPSession(page);
+    const { root } = await cdp.send('DOM.getDocument', { depth: 0 });
+    const named = async (role: string, accessibleName: string) => {
+      const { nodes } = await cdp.send('Accessibility.queryAXTree', {
+        backendNodeId: root.backendNodeId,
+        role,
+        accessibleName,
+      });
+      return nodes.filter((node) => !node.ignored).length;
+    };
+    expect(await named('heading', 'Recent Performance Metrics')).toBe(1);
+    expect(await named('heading', 'Your Performance Summary')).toBe(1);
+    expect(await named('link', 'View all bonuses')).toBe(1);
+  });
+
   it('fits the change password modal and the account menu on a phone', async () => {
     const page = await pageFor('employee', 'phone', PHONE);
     await page.goto(appRoute(demo().server, '/my-bonuses'));
