@@ -42,8 +42,8 @@ const FRAME_SHARED = new RegExp(
 );
 
 /**
- * What the frame's late arrivals (user menu, tooltip, toasts; app/layout/use-frame-popups.ts and
- * toasts.tsx) use beyond the frame, in one chunk with one stylesheet. In the page groups below,
+ * What the frame's late arrivals (user menu, toasts; app/layout/use-frame-popups.ts and
+ * toasts.tsx) use beyond the frame, with Tooltip, in one chunk with one stylesheet. In the page groups below,
  * their import reached four shared chunks, with the comboboxes, pills and more the frame never
  * shows, and Vite linked those chunks' four stylesheets in one task after the first paint:
  * 7-20 ms of this machine's CPU in Lighthouse traces, counted 4x by a phone's score. A page with

@@ -1,6 +1,6 @@
 import { ActionIcon, AppShell, Burger, Group, Text } from '@mantine/core';
 import { useDisclosure, useReducedMotion } from '@mantine/hooks';
-import { lazy, Suspense, useEffect, useRef, useState, type ReactElement } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
 import { useIsPhone } from '../../components/use-is-phone';
@@ -9,7 +9,6 @@ import { ProductMark } from './product-mark';
 import { SidebarNav } from './sidebar-nav';
 import { SkipLink } from './skip-link';
 import { useAfterPaint } from './use-after-paint';
-import { useFramePopups } from './use-frame-popups';
 import { UserMenu } from './user-menu';
 
 const MAIN_ID = 'main-content';
@@ -84,20 +83,20 @@ export default function AppLayout() {
           </Group>
           <Group gap="xs" wrap="nowrap">
             <ColorSchemeToggle />
-            <WithTooltip label="Change Password">
-              <ActionIcon
-                variant="subtle"
-                size="lg"
-                onClick={() => {
-                  setPasswordWanted(true);
-                  passwordModal.open();
-                }}
-                title="Change Password"
-                aria-label="Change Password"
-              >
-                <SettingsIcon size={20} aria-hidden />
-              </ActionIcon>
-            </WithTooltip>
+            {/* A native title, as the theme switch beside it has: a Tooltip's first render was
+                a 10-12 ms task after every signed-in page's first paint. */}
+            <ActionIcon
+              variant="subtle"
+              size="lg"
+              onClick={() => {
+                setPasswordWanted(true);
+                passwordModal.open();
+              }}
+              title="Change Password"
+              aria-label="Change Password"
+            >
+              <SettingsIcon size={20} aria-hidden />
+            </ActionIcon>
           </Group>
         </Group>
       </AppShell.Header>
@@ -143,19 +142,12 @@ export default function AppLayout() {
 }
 
 /**
- * What the frame can do without on its first paint comes just after it: the toasts, the user
- * menu and the tooltip (their code, @mantine/notifications, Menu, Tooltip and floating-ui, would
- * otherwise download and parse before that paint). Each waits in a small component of its own,
+ * What the frame can do without on its first paint comes just after it: the toasts and the user
+ * menu (their code, @mantine/notifications, Menu and floating-ui, would otherwise download and
+ * parse before that paint). Each waits in a small component of its own,
  * so that its arrival draws only itself, not the frame and the page inside it.
  */
 function ToastsAfterPaint() {
   // Toasts belong to signed-in screens only; loading them here keeps sign-in light.
   return useAfterPaint() ? <Toasts /> : null;
-}
-
-/** Mantine's Tooltip once the pop-up module has arrived; until then the child's own title. */
-function WithTooltip({ label, children }: { label: string; children: ReactElement }) {
-  const [popups] = useFramePopups();
-  if (!popups) return children;
-  return <popups.Tooltip label={label}>{children}</popups.Tooltip>;
 }

@@ -1,14 +1,12 @@
-import { Menu, Text, Tooltip } from '@mantine/core';
+import { Menu, Text } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import type { ReactElement } from 'react';
 
 /**
- * The frame's pop-ups (the user menu and the Change Password tooltip) with Menu, Tooltip and
- * floating-ui: one lazy chunk loaded just after the frame first paints (useFramePopups), so a
- * signed-in screen's first download does not carry them.
+ * The frame's pop-up, the user menu, with Menu and floating-ui: one lazy chunk loaded just after
+ * the frame first paints (useFramePopups), so a signed-in screen's first download does not carry
+ * them.
  */
-export { Tooltip };
-
 export function UserMenuPopup({
   name,
   role,

@@ -16,11 +16,11 @@ function loadFramePopups(): Promise<FramePopupsModule> {
 }
 
 /**
- * The frame's pop-up module (user menu, tooltip), or null until it has arrived, and a function
- * asking for it at once (a click on the account button before then). The download starts after
- * the frame's first paint (useAfterPaint), so it never delays that paint; every component using
- * this hook shares it. Wrapping a button in a Menu or Tooltip draws it anew: a button that had
- * the focus gets it back.
+ * The frame's pop-up module (the user menu), or null until it has arrived, and a function asking
+ * for it at once (a click on the account button before then). The download starts after the
+ * frame's first paint (useAfterPaint), so it never delays that paint; every component using this
+ * hook shares it. Wrapping a button in a Menu draws it anew: a button that had the focus gets it
+ * back.
  */
 export function useFramePopups(): [FramePopupsModule | null, () => void] {
   const [popups, setPopups] = useState<FramePopupsModule | null>(null);
