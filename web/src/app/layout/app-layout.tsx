@@ -144,8 +144,8 @@ export default function AppLayout() {
 /**
  * What the frame can do without on its first paint comes just after it: the toasts and the user
  * menu (their code, @mantine/notifications, Menu and floating-ui, would otherwise download and
- * parse before that paint). Each waits in a small component of its own,
- * so that its arrival draws only itself, not the frame and the page inside it.
+ * parse before that paint). Each waits in a small component of its own, so that its arrival
+ * draws only itself, not the frame and the page inside it.
  */
 function ToastsAfterPaint() {
   // Toasts belong to signed-in screens only; loading them here keeps sign-in light.
