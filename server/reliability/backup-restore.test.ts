@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ApiClient } from './helpers/api-client';
 import {
   insightTotalProblems,
+  metricValueHourProblems,
   postgresIntegrityProblems,
   scoreAggregateProblems,
   sqliteIntegrityProblems,
@@ -154,6 +155,7 @@ describeEachEngine('npm run backup and restore', (engine) => {
       }
       expect(await scoreAggregateProblems(database.db)).toEqual([]);
       expect(await insightTotalProblems(database.db)).toEqual([]);
+      expect(await metricValueHourProblems(database.db)).toEqual([]);
       if (engine === 'sqlite') {
         expect(sqliteIntegrityProblems(store.sqliteFile)).toEqual([]);
       } else {

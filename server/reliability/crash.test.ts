@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ApiClient } from './helpers/api-client';
 import {
   insightTotalProblems,
+  metricValueHourProblems,
   postgresIntegrityProblems,
   rankingFromScratch,
   rankingProblems,
@@ -81,6 +82,7 @@ describeEachEngine('killed with SIGKILL under load', (engine) => {
       expect(await ledgerDifferences(database.db, ledger)).toEqual([]);
       expect(await scoreAggregateProblems(database.db)).toEqual([]);
       expect(await insightTotalProblems(database.db)).toEqual([]);
+      expect(await metricValueHourProblems(database.db)).toEqual([]);
       expect(
         rankingProblems(ranking.body.data.rankings, await rankingFromScratch(database.db)),
       ).toEqual([]);

@@ -1,7 +1,11 @@
 import { expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { parseInstant } from '#contract/backfill-date';
-import { insightTotalProblems, scoreAggregateProblems } from '../reliability/helpers/consistency';
+import {
+  insightTotalProblems,
+  metricValueHourProblems,
+  scoreAggregateProblems,
+} from '../reliability/helpers/consistency';
 import { auditedBy } from './helpers/audit';
 import { csvOf } from './helpers/csv';
 import { insertEmployee } from './helpers/factories';
@@ -38,6 +42,7 @@ async function valueCount(context: TestContext) {
 async function expectTotalsRecomputed(context: TestContext) {
   expect(await scoreAggregateProblems(context.db)).toEqual([]);
   expect(await insightTotalProblems(context.db)).toEqual([]);
+  expect(await metricValueHourProblems(context.db)).toEqual([]);
 }
 
 describeEachEngine('CSV import of metric values', (ctx) => {

@@ -1,5 +1,6 @@
 import SQLite from 'better-sqlite3';
 import { sql, type Kysely } from 'kysely';
+import { isPostgres } from '../../src/db/dialect';
 import type { DB } from '../../src/db/schema';
 import { monthKey } from '../../src/lib/calendar';
 import { toIso } from '../../src/lib/clock';
@@ -118,6 +119,25 @@ export async function insightTotalProblems(db: Kysely<DB>): Promise<string[]> {
     }
   }
   return problems;
+}
+
+/** The metric values' hours kept by triggers (migration 0033) against a count by hour. */
+export async function metricValueHourProblems(db: Kysely<DB>): Promise<string[]> {
+  const hourOf = isPostgres(db)
+    ? sql`date_trunc('hour', created_at, 'UTC')`
+    : sql`substr(created_at, 1, 13)`;
+  const kept = await sql<{ hour: unknown; n: unknown }>`select hour, value_count as n
+    from metric_value_hours`.execute(db);
+  const counted = await sql<{ hour: unknown; n: unknown }>`select ${hourOf} as hour, count(*) as n
+    from performance_metrics group by 1`.execute(db);
+  const byHour = (rows: { hour: unknown; n: unknown }[]) =>
+    new Map(rows.map((row) => [String(row.hour), Number(row.n)]));
+  const stored = byHour(kept.rows);
+  const fresh = byHour(counted.rows);
+  return [...new Set([...stored.keys(), ...fresh.keys()])]
+    .filter((hour) => stored.get(hour) !== fresh.get(hour))
+    .sort()
+    .map((hour) => `values of hour ${hour}: kept ${stored.get(hour)}, counted ${fresh.get(hour)}`);
 }
 
 export interface RankedEmployee {

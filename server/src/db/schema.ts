@@ -217,6 +217,15 @@ export interface TableVersionsTable {
   version: number;
 }
 
+/**
+ * How many metric values were recorded in each hour (migration 0033): `created_at`'s text up to
+ * the hour on SQLite, the UTC hour on PostgreSQL.
+ */
+export interface MetricValueHoursTable {
+  hour: string;
+  value_count: number;
+}
+
 export interface DB {
   users: UsersTable;
   employees: EmployeesTable;
@@ -237,6 +246,7 @@ export interface DB {
   list_totals: ListTotalsTable;
   employee_dashboard_versions: EmployeeDashboardVersionsTable;
   table_versions: TableVersionsTable;
+  metric_value_hours: MetricValueHoursTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -31,6 +31,7 @@ import * as auditWalkCoveringIndex from './0029_audit_walk_covering_index';
 import * as postgresCoveringWalkIndexes from './0030_postgres_covering_walk_indexes';
 import * as postgresQuestionsSearchVersions from './0031_postgres_questions_search_versions';
 import * as nameOrderWalks from './0032_name_order_walks';
+import * as metricValueHours from './0033_metric_value_hours';
 
 /** Every migration in the order it runs. Append; never edit or reorder a released one. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '0030_postgres_covering_walk_indexes': postgresCoveringWalkIndexes,
   '0031_postgres_questions_search_versions': postgresQuestionsSearchVersions,
   '0032_name_order_walks': nameOrderWalks,
+  '0033_metric_value_hours': metricValueHours,
 };
