@@ -3,6 +3,7 @@ import { backfillMessages } from '#contract/backfill-date';
 import { METRIC_VALUE_MESSAGES } from '#contract/metric-value-rule';
 import { PERFORMANCE_METRIC_MESSAGES } from '#contract/performance-metrics';
 import { monthKey } from '../src/lib/calendar';
+import { metricValueHourProblems } from '../reliability/helpers/consistency';
 import { auditEntriesOf, expectHrOnly } from './helpers/access-matrix';
 import { errorEnvelope } from './helpers/error-envelope';
 import { insertEmployee } from './helpers/factories';
@@ -476,6 +477,83 @@ describeEachEngine('performance metrics', (ctx) => {
       first_name: expect.any(String),
       metric_name: expect.any(String),
     });
+  });
+
+  it('reads deep pages of all values by the hours kept, through inserts, deletes and moves', async () => {
+    const { employeeId, typeId } = await setup();
+    const { db } = ctx();
+    const at = (hour: number, minute = 0) =>
+      new Date(Date.UTC(2022, 2, 1, hour, minute)).toISOString();
+    // Hours of every size: 260 values at one instant (ties broken by id), one value an hour
+    // for 80 hours, 240 values over three hours; one statement each, as an import writes them.
+    const batches = [
+      Array.from({ length: 260 }, () => at(0, 30)),
+      Array.from({ length: 80 }, (_, i) => at(1 + i, 59)),
+      Array.from({ length: 240 }, (_, i) => at(90 + Math.floor(i / 80), i % 60)),
+    ];
+    const ids: number[] = [];
+    for (const batch of batches) {
+      const rows = await db
+        .insertInto('performance_metrics')
+        .values(
+          batch.map((createdAt) => ({
+            user_id: employeeId,
+            metric_type_id: typeId,
+            value_hundredths: 100,
+            comment: null,
+            recorded_by: null,
+            created_at: createdAt,
+            updated_at: createdAt,
+          })),
+        )
+        .returning('id')
+        .execute();
+      ids.push(...rows.map((row) => row.id));
+    }
+    // An hour emptied, values moved to another hour and to a new one, one removed through the API.
+    await db.deleteFrom('performance_metrics').where('created_at', '=', at(10, 59)).execute();
+    await db
+      .updateTable('performance_metrics')
+      .set({ created_at: at(40, 5) })
+      .where('id', 'in', ids.slice(0, 30))
+      .execute();
+    await db
+      .updateTable('performance_metrics')
+      .set({ created_at: at(200) })
+      .where('id', '=', ids[300]!)
+      .execute();
+    expect(
+      (await ctx().call('DELETE', `/api/performance-metrics/${ids[400]}`, asManager())).status,
+    ).toBe(200);
+
+    expect(await metricValueHourProblems(db)).toEqual([]);
+
+    const newestFirst = await db
+      .selectFrom('performance_metrics')
+      .select('id')
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    const total = newestFirst.length;
+    for (const limit of [50, 37]) {
+      const lastPage = Math.ceil(total / limit) + 1;
+      for (let page = Math.floor(DEEP_PAGE_OFFSET / limit); page <= lastPage; page++) {
+        const res = await ctx().call(
+          'GET',
+          `/api/performance-metrics?limit=${limit}&page=${page}`,
+          asManager(),
+        );
+        expect(res.body.data.pagination, `page ${page} of ${limit}`).toEqual({
+          page,
+          limit,
+          total,
+        });
+        expect(
+          res.body.data.performance_metrics.map((row: { id: number }) => row.id),
+          `page ${page} of ${limit}`,
+        ).toEqual(newestFirst.slice((page - 1) * limit, page * limit).map((row) => row.id));
+      }
+    }
   });
 
   it("lists one employee's values with a limit, and 404 for an unknown employee", async () => {
