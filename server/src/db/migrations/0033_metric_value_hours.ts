@@ -5,7 +5,7 @@ import { isPostgres } from './helpers';
 /**
  * How many metric values were recorded in each hour, kept by triggers like 0007's totals, so a
  * deep page of all values (newest first) skips whole hours by their counts instead of walking
- * every value before it (metric-value-pages.repository.ts, `hourCut`). An hour is the text of
+ * every value before it (metric-value-pages.repository.ts, `startingHour`). An hour is the text of
  * `created_at` up to the hour on SQLite (`2026-11-30T09`, the prefix keeps the text's order,
  * which is the list's), and `date_trunc('hour', created_at, 'UTC')` on PostgreSQL, the same
  * hour whatever a session's time zone. An hour whose values are all gone loses its row.
