@@ -6,10 +6,9 @@ import { ApiClient } from './helpers/api-client';
 import {
   insightTotalProblems,
   metricValueHourProblems,
-  postgresIntegrityProblems,
   scoreAggregateProblems,
-  sqliteIntegrityProblems,
 } from './helpers/consistency';
+import { postgresIntegrityProblems, sqliteIntegrityProblems } from './helpers/integrity';
 import { createStore, describeEachEngine, type TestStore } from './helpers/databases';
 import { projectRoot, startServer, type RunningServer } from './helpers/server-process';
 import { Ledger } from './helpers/ledger';

@@ -3,12 +3,11 @@ import { ApiClient } from './helpers/api-client';
 import {
   insightTotalProblems,
   metricValueHourProblems,
-  postgresIntegrityProblems,
   rankingFromScratch,
   rankingProblems,
   scoreAggregateProblems,
-  sqliteIntegrityProblems,
 } from './helpers/consistency';
+import { postgresIntegrityProblems, sqliteIntegrityProblems } from './helpers/integrity';
 import { createStore, describeEachEngine, type TestStore } from './helpers/databases';
 import { startServer, type RunningServer } from './helpers/server-process';
 import { Ledger, ledgerDifferences } from './helpers/ledger';

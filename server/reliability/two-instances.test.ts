@@ -9,11 +9,11 @@ import { ApiClient } from './helpers/api-client';
 import {
   insightTotalProblems,
   metricValueHourProblems,
-  postgresIntegrityProblems,
   rankingFromScratch,
   rankingProblems,
   scoreAggregateProblems,
 } from './helpers/consistency';
+import { postgresIntegrityProblems } from './helpers/integrity';
 import { createStore, type TestStore } from './helpers/databases';
 import { startServer, type RunningServer } from './helpers/server-process';
 import { Ledger } from './helpers/ledger';
