@@ -43,12 +43,12 @@ const FRAME_SHARED = new RegExp(
 
 /**
  * What the frame's late arrivals (user menu, toasts; app/layout/use-frame-popups.ts and
- * toasts.tsx) use beyond the frame, with Tooltip, in one chunk with one stylesheet. In the page groups below,
- * their import reached four shared chunks, with the comboboxes, pills and more the frame never
- * shows, and Vite linked those chunks' four stylesheets in one task after the first paint:
- * 7-20 ms of this machine's CPU in Lighthouse traces, counted 4x by a phone's score. A page with
- * a menu, a select or a modal of its own loads this chunk before its first paint, toasts' code
- * included (docs/decisions.md weighs that).
+ * toasts.tsx) use beyond the frame, and Mantine's Tooltip (the tables' row actions), in one chunk
+ * with one stylesheet. In the page groups below, their import reached four shared chunks, with
+ * the comboboxes, pills and more the frame never shows, and Vite linked those chunks' four
+ * stylesheets in one task after the first paint: 7-20 ms of this machine's CPU in Lighthouse
+ * traces, counted 4x by a phone's score. A page with a menu, a select or a modal of its own loads
+ * this chunk before its first paint, toasts' code included (docs/decisions.md weighs that).
  */
 const FRAME_LATE = new RegExp(
   [
