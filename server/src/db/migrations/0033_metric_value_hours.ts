@@ -69,19 +69,16 @@ async function createPostgresTriggers(db: Kysely<any>): Promise<void> {
   const count = (changes: string) => `
     insert into metric_value_hours as h (hour, value_count)
     select hour, sum(sign) from (${changes}) c group by hour having sum(sign) <> 0
-    on conflict (hour) do update set value_count = h.value_count + excluded.value_count;
-    delete from metric_value_hours where value_count = 0
-      and hour in (select date_trunc('hour', created_at, 'UTC') from old_rows);`;
+    on conflict (hour) do update set value_count = h.value_count + excluded.value_count;`;
+  const dropEmptied = `delete from metric_value_hours where value_count = 0
+    and hour in (select date_trunc('hour', created_at, 'UTC') from old_rows);`;
   const statements = [
     `create function metric_value_hours_count() returns trigger language plpgsql as $$
      begin
        perform pg_advisory_xact_lock(${LOCK_KEY});
-       if tg_op = 'INSERT' then
-         insert into metric_value_hours as h (hour, value_count)
-         select hour, sum(sign) from (${side('new_rows', 1)}) c group by hour
-         on conflict (hour) do update set value_count = h.value_count + excluded.value_count;
-       elsif tg_op = 'DELETE' then ${count(side('old_rows', -1))}
-       else ${count(`${side('new_rows', 1)} union all ${side('old_rows', -1)}`)}
+       if tg_op = 'INSERT' then ${count(side('new_rows', 1))}
+       elsif tg_op = 'DELETE' then ${count(side('old_rows', -1))} ${dropEmptied}
+       else ${count(`${side('new_rows', 1)} union all ${side('old_rows', -1)}`)} ${dropEmptied}
        end if;
        return null;
      end $$`,
