@@ -32,6 +32,10 @@ const dataVersion = preparedQuery(
   (at: number) => sql<{ value: number }>`
     select value + ${at}::int as value from list_totals where name = 'data_version'`,
 );
+const preparedHere = preparedQuery(
+  (at: number) => sql<{ name: string; statement: string; at: number }>`
+    select name, statement, ${at}::int as at from pg_prepared_statements`,
+);
 const sleeping = preparedQuery(
   (seconds: number) => sql<{ slept: string }>`select pg_sleep(${seconds}::float8)::text as slept`,
 );
@@ -74,6 +78,18 @@ run('short reads planned once [postgres]', () => {
       Array.from({ length: 20 }, (_, value) => [{ ...(value % 2 ? ONCE : EACH), value }]),
     );
     expect(warnings.map((warning) => warning.message)).toEqual([]);
+  });
+
+  it('are parsed once on their connection, as statements named from their text', async () => {
+    const { db } = test.database;
+    await plannedOnce(db, 1);
+    await plannedOnce(db, 2);
+    const prepared = await preparedHere(db, 0);
+    const settingsRead = prepared.filter((row) => row.statement.includes('plan_cache_mode'));
+    expect(settingsRead).toEqual([
+      { name: expect.stringMatching(/^spms_[0-9a-f]{20}$/), statement: expect.any(String), at: 0 },
+    ]);
+    expect(prepared.some((row) => row.statement.includes('pg_prepared_statements'))).toBe(true);
   });
 
   it('run on the transaction’s own connection inside one, and see what it wrote', async () => {

@@ -120,8 +120,29 @@ export class PreparingClient extends pg.Client {
       return (super.query as (...rest: unknown[]) => never)(...args);
     }
     const name = statementName(text);
-    return (
-      name ? super.query({ name, text, values } as never) : super.query(text, values)
-    ) as never;
+    if (!name) return super.query(text, values) as never;
+    return new Promise((resolve, reject) => {
+      super.query(namedQuery(name, text, values), (error: Error | undefined, result: unknown) => {
+        if (error) reject(error);
+        else resolve(result);
+      });
+    }).catch((error: Error) => {
+      // As pg does for the queries it makes: a stack back to the caller, not the socket's read.
+      Error.captureStackTrace(error);
+      throw error;
+    }) as never;
   }
+}
+
+/**
+ * A pg Query made from text and values, then named. Given a config object (`{ name, text,
+ * values }`), pg copies it through its property descriptors first, about 1.5 µs a query, which
+ * a CPU profile of the staff page under load put at 3% of the server's time. The name is the
+ * field pg's Query reads when it decides to prepare (`prepared-statements.test.ts` checks that
+ * reads still arrive prepared under it).
+ */
+function namedQuery(name: string, text: string, values: unknown[]): pg.Query {
+  const query = new pg.Query(text, values);
+  (query as pg.Query & { name: string }).name = name;
+  return query;
 }
