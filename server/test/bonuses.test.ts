@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { BONUS_MESSAGES } from '#contract/bonuses';
+import { DEEP_BONUS_PAGE_OFFSET } from '../src/modules/bonuses/bonuses.repository';
 import { auditEntriesOf, expectHrOnly } from './helpers/access-matrix';
 import { errorEnvelope } from './helpers/error-envelope';
 import { insertEmployee } from './helpers/factories';
@@ -193,6 +194,83 @@ describeEachEngine('bonuses', (ctx) => {
         400,
       );
     }
+  });
+
+  it('reads deep pages of all bonuses by the days kept, through inserts, deletes and moves', async () => {
+    const employeeId = await grace();
+    const { db } = ctx();
+    const at = (day: number, hour = 12, minute = 0) =>
+      new Date(Date.UTC(2021, 5, 1 + day, hour, minute)).toISOString();
+    // Days of every size: 260 bonuses at one instant (ties broken by id), one a day for 80 days
+    // (the last and first minutes of a day among them), 240 over three days; one statement each.
+    const batches = [
+      Array.from({ length: 260 }, () => at(0, 9, 30)),
+      Array.from({ length: 80 }, (_, i) => at(1 + i, i % 2 === 0 ? 23 : 0, i % 2 === 0 ? 59 : 0)),
+      Array.from({ length: 240 }, (_, i) => at(90 + Math.floor(i / 80), i % 24, i % 60)),
+    ];
+    const ids: number[] = [];
+    for (const batch of batches) {
+      const rows = await db
+        .insertInto('bonuses')
+        .values(
+          batch.map((createdAt, i) => ({
+            employee_id: employeeId,
+            bonus_name: `Deep ${i}`,
+            description: 'Paged',
+            awarded_by: null,
+            created_at: createdAt,
+            updated_at: createdAt,
+          })),
+        )
+        .returning('id')
+        .execute();
+      ids.push(...rows.map((row) => row.id));
+    }
+    // A day emptied, bonuses moved to another day and to a new one, one removed through the API.
+    await db
+      .deleteFrom('bonuses')
+      .where('created_at', '=', at(11, 23, 59))
+      .execute();
+    await db
+      .updateTable('bonuses')
+      .set({ created_at: at(40, 0, 5) })
+      .where('id', 'in', ids.slice(0, 30))
+      .execute();
+    await db
+      .updateTable('bonuses')
+      .set({ created_at: at(200) })
+      .where('id', '=', ids[300]!)
+      .execute();
+    expect((await ctx().call('DELETE', `/api/bonuses/${ids[400]}`, asManager())).status).toBe(200);
+
+    const newestFirst = await db
+      .selectFrom('bonuses')
+      .select('id')
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    const total = newestFirst.length;
+    for (const limit of [50, 37]) {
+      const lastPage = Math.ceil(total / limit) + 1;
+      for (let page = Math.floor(DEEP_BONUS_PAGE_OFFSET / limit); page <= lastPage; page++) {
+        const res = await ctx().call(
+          'GET',
+          `/api/bonuses?limit=${limit}&page=${page}`,
+          asManager(),
+        );
+        expect(res.body.data.pagination, `page ${page} of ${limit}`).toEqual({
+          page,
+          limit,
+          total,
+        });
+        expect(
+          res.body.data.bonuses.map((row: { id: number }) => row.id),
+          `page ${page} of ${limit}`,
+        ).toEqual(newestFirst.slice((page - 1) * limit, page * limit).map((row) => row.id));
+      }
+    }
+    const deep = await ctx().call('GET', `/api/bonuses?limit=50&page=8`, asManager());
+    expect(deep.body.data.bonuses[0]).toMatchObject({ first_name: 'Grace', last_name: 'Hopper' });
   });
 
   it('answers each bonus as it is now, once read, whoever changes it or its employee', async () => {
