@@ -9,12 +9,14 @@ import type { BenchData } from './targets';
 export async function readBenchData(db: Kysely<DB>): Promise<BenchData> {
   const ids = async (table: 'employees' | 'metric_types' | 'audit_entries' | 'users') =>
     (await db.selectFrom(table).select('id').orderBy('id').execute()).map((row) => row.id);
+  const { totals } = await readInsightTotals(db);
+  const lastPage = (rows: number) => Math.max(1, Math.ceil(rows / 50));
   const typical = await db
     .selectFrom('employee_scores')
     .select('employee_id')
     .orderBy('metric_count')
     .orderBy('employee_id')
-    .offset(Math.floor(Number((await readInsightTotals(db)).totals.employees) / 2))
+    .offset(Math.floor(totals.employees / 2))
     .limit(1)
     .executeTakeFirstOrThrow();
   return {
@@ -24,6 +26,7 @@ export async function readBenchData(db: Kysely<DB>): Promise<BenchData> {
     userIds: await ids('users'),
     typicalEmployeeId: typical.employee_id,
     department: DEPARTMENTS[0]!,
+    lastPages: { bonuses: lastPage(totals.bonuses), metricValues: lastPage(totals.metric_values) },
   };
 }
 

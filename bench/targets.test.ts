@@ -8,6 +8,7 @@ const data: BenchData = {
   userIds: [1],
   typicalEmployeeId: 2,
   department: 'CIT',
+  lastPages: { bonuses: 2, metricValues: 3 },
 };
 
 const get = { get: {} };

@@ -33,6 +33,8 @@ export interface BenchData {
   /** An employee with about the median number of metric values. */
   typicalEmployeeId: number;
   department: string;
+  /** The last page of 50 of all bonuses and of all metric values: the deepest one pages to. */
+  lastPages: { bonuses: number; metricValues: number };
 }
 
 /**
@@ -141,6 +143,13 @@ export function benchTargets(data: BenchData): Target[] {
       `/api/performance-metrics?${PAGE}&page=20`,
       'quarter',
     ),
+    // The last page (as of all bonuses below): the deepest a person paging through them gets.
+    one(
+      '/api/performance-metrics',
+      'manager',
+      `/api/performance-metrics?${PAGE}&page=${data.lastPages.metricValues}`,
+      'quarter',
+    ),
     one(
       '/api/performance-metrics',
       'manager',
@@ -163,6 +172,12 @@ export function benchTargets(data: BenchData): Target[] {
 
     // Bonuses
     one('/api/bonuses', 'manager', `/api/bonuses?${PAGE}`, 'quarter'),
+    one(
+      '/api/bonuses',
+      'manager',
+      `/api/bonuses?${PAGE}&page=${data.lastPages.bonuses}`,
+      'quarter',
+    ),
     many(
       '/api/bonuses',
       'manager',
