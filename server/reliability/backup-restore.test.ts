@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ApiClient } from './helpers/api-client';
 import {
   insightTotalProblems,
-  metricValueHourProblems,
+  metricValueBucketProblems,
   scoreAggregateProblems,
 } from './helpers/consistency';
 import { postgresIntegrityProblems, sqliteIntegrityProblems } from './helpers/integrity';
@@ -154,7 +154,7 @@ describeEachEngine('npm run backup and restore', (engine) => {
       }
       expect(await scoreAggregateProblems(database.db)).toEqual([]);
       expect(await insightTotalProblems(database.db)).toEqual([]);
-      expect(await metricValueHourProblems(database.db)).toEqual([]);
+      expect(await metricValueBucketProblems(database.db)).toEqual([]);
       if (engine === 'sqlite') {
         expect(sqliteIntegrityProblems(store.sqliteFile)).toEqual([]);
       } else {

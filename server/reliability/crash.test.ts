@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ApiClient } from './helpers/api-client';
 import {
   insightTotalProblems,
-  metricValueHourProblems,
+  metricValueBucketProblems,
   rankingFromScratch,
   rankingProblems,
   scoreAggregateProblems,
@@ -81,7 +81,7 @@ describeEachEngine('killed with SIGKILL under load', (engine) => {
       expect(await ledgerDifferences(database.db, ledger)).toEqual([]);
       expect(await scoreAggregateProblems(database.db)).toEqual([]);
       expect(await insightTotalProblems(database.db)).toEqual([]);
-      expect(await metricValueHourProblems(database.db)).toEqual([]);
+      expect(await metricValueBucketProblems(database.db)).toEqual([]);
       expect(
         rankingProblems(ranking.body.data.rankings, await rankingFromScratch(database.db)),
       ).toEqual([]);

@@ -8,7 +8,7 @@ import { createEmployeeDashboardService } from '../src/modules/insights/employee
 import { ApiClient } from './helpers/api-client';
 import {
   insightTotalProblems,
-  metricValueHourProblems,
+  metricValueBucketProblems,
   rankingFromScratch,
   rankingProblems,
   scoreAggregateProblems,
@@ -233,7 +233,7 @@ run('two server instances on one PostgreSQL database', () => {
     try {
       expect(await scoreAggregateProblems(database.db)).toEqual([]);
       expect(await insightTotalProblems(database.db)).toEqual([]);
-      expect(await metricValueHourProblems(database.db)).toEqual([]);
+      expect(await metricValueBucketProblems(database.db)).toEqual([]);
       expect((await postgresIntegrityProblems(database.db)).problems).toEqual([]);
 
       const fromA = await onA.call('GET', '/api/employees/rank?limit=1000');

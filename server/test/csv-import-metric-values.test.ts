@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { parseInstant } from '#contract/backfill-date';
 import {
   insightTotalProblems,
-  metricValueHourProblems,
+  metricValueBucketProblems,
   scoreAggregateProblems,
 } from '../reliability/helpers/consistency';
 import { auditedBy } from './helpers/audit';
@@ -42,7 +42,7 @@ async function valueCount(context: TestContext) {
 async function expectTotalsRecomputed(context: TestContext) {
   expect(await scoreAggregateProblems(context.db)).toEqual([]);
   expect(await insightTotalProblems(context.db)).toEqual([]);
-  expect(await metricValueHourProblems(context.db)).toEqual([]);
+  expect(await metricValueBucketProblems(context.db)).toEqual([]);
 }
 
 describeEachEngine('CSV import of metric values', (ctx) => {

@@ -3,7 +3,7 @@ import { backfillMessages } from '#contract/backfill-date';
 import { METRIC_VALUE_MESSAGES } from '#contract/metric-value-rule';
 import { PERFORMANCE_METRIC_MESSAGES } from '#contract/performance-metrics';
 import { monthKey } from '../src/lib/calendar';
-import { metricValueHourProblems } from '../reliability/helpers/consistency';
+import { metricValueBucketProblems } from '../reliability/helpers/consistency';
 import { auditEntriesOf, expectHrOnly } from './helpers/access-matrix';
 import { errorEnvelope } from './helpers/error-envelope';
 import { insertEmployee } from './helpers/factories';
@@ -479,7 +479,7 @@ describeEachEngine('performance metrics', (ctx) => {
     });
   });
 
-  it('reads deep pages of all values by the hours kept, through inserts, deletes and moves', async () => {
+  it('reads deep pages of all values by the days and hours kept, through inserts, deletes and moves', async () => {
     const { employeeId, typeId } = await setup();
     const { db } = ctx();
     const at = (hour: number, minute = 0) =>
@@ -526,7 +526,7 @@ describeEachEngine('performance metrics', (ctx) => {
       (await ctx().call('DELETE', `/api/performance-metrics/${ids[400]}`, asManager())).status,
     ).toBe(200);
 
-    expect(await metricValueHourProblems(db)).toEqual([]);
+    expect(await metricValueBucketProblems(db)).toEqual([]);
 
     const newestFirst = await db
       .selectFrom('performance_metrics')

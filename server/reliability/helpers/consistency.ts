@@ -120,23 +120,38 @@ export async function insightTotalProblems(db: Kysely<DB>): Promise<string[]> {
   return problems;
 }
 
-/** The metric values' hours kept by triggers (migration 0033) against a count by hour. */
-export async function metricValueHourProblems(db: Kysely<DB>): Promise<string[]> {
-  const hourOf = isPostgres(db)
-    ? sql`date_trunc('hour', created_at, 'UTC')`
-    : sql`substr(created_at, 1, 13)`;
-  const kept = await sql<{ hour: unknown; n: unknown }>`select hour, value_count as n
-    from metric_value_hours`.execute(db);
-  const counted = await sql<{ hour: unknown; n: unknown }>`select ${hourOf} as hour, count(*) as n
-    from performance_metrics group by 1`.execute(db);
-  const byHour = (rows: { hour: unknown; n: unknown }[]) =>
-    new Map(rows.map((row) => [String(row.hour), Number(row.n)]));
-  const stored = byHour(kept.rows);
-  const fresh = byHour(counted.rows);
-  return [...new Set([...stored.keys(), ...fresh.keys()])]
-    .filter((hour) => stored.get(hour) !== fresh.get(hour))
-    .sort()
-    .map((hour) => `values of hour ${hour}: kept ${stored.get(hour)}, counted ${fresh.get(hour)}`);
+/**
+ * The metric values' hours and days kept by triggers (migrations 0033 and 0034, the buckets a deep
+ * page of all values starts from) against a count by hour and by day.
+ */
+export async function metricValueBucketProblems(db: Kysely<DB>): Promise<string[]> {
+  const buckets = [
+    { table: 'metric_value_hours', bucket: 'hour', unit: 'hour', prefix: 13 },
+    { table: 'metric_value_days', bucket: 'day', unit: 'day', prefix: 10 },
+  ] as const;
+  const problems: string[] = [];
+  for (const { table, bucket, unit, prefix } of buckets) {
+    const of = isPostgres(db)
+      ? sql`date_trunc(${sql.lit(unit)}, created_at, 'UTC')`
+      : sql`substr(created_at, 1, ${sql.lit(prefix)})`;
+    const kept = await sql<{ bucket: unknown; n: unknown }>`select ${sql.ref(bucket)} as bucket,
+      value_count as n from ${sql.table(table)}`.execute(db);
+    const counted = await sql<{ bucket: unknown; n: unknown }>`select ${of} as bucket,
+      count(*) as n from performance_metrics group by 1`.execute(db);
+    const byBucket = (rows: { bucket: unknown; n: unknown }[]) =>
+      new Map(rows.map((row) => [String(row.bucket), Number(row.n)]));
+    const stored = byBucket(kept.rows);
+    const fresh = byBucket(counted.rows);
+    problems.push(
+      ...[...new Set([...stored.keys(), ...fresh.keys()])]
+        .filter((key) => stored.get(key) !== fresh.get(key))
+        .sort()
+        .map(
+          (key) => `values of ${bucket} ${key}: kept ${stored.get(key)}, counted ${fresh.get(key)}`,
+        ),
+    );
+  }
+  return problems;
 }
 
 export interface RankedEmployee {

@@ -226,6 +226,12 @@ export interface MetricValueHoursTable {
   value_count: number;
 }
 
+/** Metric values per UTC day of `created_at`, kept by triggers (migration 0034). */
+export interface MetricValueDaysTable {
+  day: string;
+  value_count: number;
+}
+
 export interface DB {
   users: UsersTable;
   employees: EmployeesTable;
@@ -247,6 +253,7 @@ export interface DB {
   employee_dashboard_versions: EmployeeDashboardVersionsTable;
   table_versions: TableVersionsTable;
   metric_value_hours: MetricValueHoursTable;
+  metric_value_days: MetricValueDaysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

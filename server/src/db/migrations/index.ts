@@ -32,6 +32,7 @@ import * as postgresCoveringWalkIndexes from './0030_postgres_covering_walk_inde
 import * as postgresQuestionsSearchVersions from './0031_postgres_questions_search_versions';
 import * as nameOrderWalks from './0032_name_order_walks';
 import * as metricValueHours from './0033_metric_value_hours';
+import * as metricValueDays from './0034_metric_value_days';
 
 /** Every migration in the order it runs. Append; never edit or reorder a released one. */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '0031_postgres_questions_search_versions': postgresQuestionsSearchVersions,
   '0032_name_order_walks': nameOrderWalks,
   '0033_metric_value_hours': metricValueHours,
+  '0034_metric_value_days': metricValueDays,
 };

@@ -1,6 +1,6 @@
 import { sql, type Expression, type Kysely, type RawBuilder } from 'kysely';
 import type { Bonus } from '#contract/bonuses';
-import { pageFromBuckets, type CreatedAtBuckets, type Engine } from '../../db/created-at-buckets';
+import { pageFromBuckets, type CountedList, type Engine } from '../../db/created-at-buckets';
 import { isPostgres } from '../../db/dialect';
 import { pageKeyColumns, tableVersions } from '../../db/page-keys';
 import { preparedQuery, recordById } from '../../db/prepared-query';
@@ -73,22 +73,28 @@ const ROW_COLUMNS = sql`b.id, b.row_version, ${tableVersions(SHOWN_TABLES)} as t
 const NEWEST_FIRST = sql`b.created_at desc, b.id desc`;
 
 /**
- * The bonuses of each UTC day (migration 0004), by which a deep page of all bonuses starts from
- * the day it falls in. On SQLite `created_at` is UTC ISO text, so every text of the day starts
- * with it, then `T`, and `~` sorts after that.
+ * All bonuses, kept counted (migration 0004) in all and by UTC day, by which a deep page starts
+ * from the day it falls in. On SQLite `created_at` is UTC ISO text, so every text of the day
+ * starts with it, then `T`, and `~` sorts after that.
  */
-const BONUS_DAYS: CreatedAtBuckets = {
-  table: 'daily_bonus_totals',
-  bucket: 'day',
-  count: 'bonus_count',
-  end: {
-    postgres: sql`cast(cast(day as date) + 1 as timestamp) at time zone 'UTC'`,
-    sqlite: sql`day || '~'`,
-  },
+const ALL_BONUSES: CountedList = {
+  table: 'bonuses',
+  total: sql`(select value from insight_totals where name = 'bonuses')`,
+  levels: [
+    {
+      table: 'daily_bonus_totals',
+      bucket: 'day',
+      count: 'bonus_count',
+      end: {
+        postgres: sql`cast(cast(day as date) + 1 as timestamp) at time zone 'UTC'`,
+        sqlite: sql`day || '~'`,
+      },
+    },
+  ],
 };
 
 /**
- * Bonuses skipped from which a page of all bonuses starts from its day (BONUS_DAYS): the last of
+ * Bonuses skipped from which a page of all bonuses starts from its day (ALL_BONUSES): the last of
  * 100,000 bonuses over a year, skipping each bonus before it, took 38.7 ms on PostgreSQL
  * (pgbench, one client, generic plan) and 0.31 from its day; 300 skipped, 0.125 and 0.123; the
  * first page 0.067 and 0.079.
@@ -113,7 +119,7 @@ function bonusPage<P extends unknown[]>(
     (deepOn?: Engine) =>
     (columns: RawBuilder<unknown>, limit: number, offset: number, params: P) =>
       deepOn
-        ? sql`(${pageFromBuckets('bonuses', BONUS_DAYS, deepOn, columns, limit, offset)}) b`
+        ? sql`(${pageFromBuckets(ALL_BONUSES, deepOn, columns, limit, offset)}) b`
         : sql`(
           select ${columns}
           from bonuses ${where(...params)}
@@ -156,7 +162,7 @@ function bonusPage<P extends unknown[]>(
 const pageQueries = {
   all: bonusPage(
     () => sql``,
-    () => sql`(select value from insight_totals where name = 'bonuses')`,
+    () => ALL_BONUSES.total,
     { byDay: true },
   ),
   ofEmployee: bonusPage(

@@ -219,6 +219,7 @@ const KEPT_TOTALS = [
   'department_totals',
   'score_histogram',
   'metric_value_hours',
+  'metric_value_days',
 ] as const;
 
 /**

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { PerformanceMetric } from '#contract/performance-metrics';
-import { pageFromBuckets, type CreatedAtBuckets, type Engine } from '../../db/created-at-buckets';
+import { pageFromBuckets, type CountedList, type Engine } from '../../db/created-at-buckets';
 import { isPostgres } from '../../db/dialect';
 import { pageKeyColumns, tableVersions } from '../../db/page-keys';
 import { preparedQuery } from '../../db/prepared-query';
@@ -55,14 +55,28 @@ const NEWEST_FIRST = sql`p.created_at desc, p.id desc`;
 type KeysRow = PageKeys & { list_total: number | string };
 
 /**
- * The values of each hour (migration 0033). On SQLite every `created_at` text of the hour starts
- * with it, then a digit or `:`, and `~` sorts after both.
+ * The values of each UTC day (migration 0034), and of each hour (0033) within it. On SQLite every
+ * `created_at` text of a day or hour starts with it, then `T`, a digit or `:`, and `~` sorts
+ * after all three; a day's hours start with the day.
  */
-const VALUE_HOURS: CreatedAtBuckets = {
-  table: 'metric_value_hours',
-  bucket: 'hour',
-  count: 'value_count',
-  end: { postgres: sql`hour + interval '1 hour'`, sqlite: sql`hour || '~'` },
+const ALL_VALUES: CountedList = {
+  table: 'performance_metrics',
+  total: sql`(select value from insight_totals where name = 'metric_values')`,
+  levels: [
+    {
+      table: 'metric_value_days',
+      bucket: 'day',
+      count: 'value_count',
+      start: { postgres: sql`day`, sqlite: sql`day` },
+      end: { postgres: sql`day + interval '1 day'`, sqlite: sql`day || '~'` },
+    },
+    {
+      table: 'metric_value_hours',
+      bucket: 'hour',
+      count: 'value_count',
+      end: { postgres: sql`hour + interval '1 hour'`, sqlite: sql`hour || '~'` },
+    },
+  ],
 };
 
 /**
@@ -78,17 +92,17 @@ const VALUE_HOURS: CreatedAtBuckets = {
  * meeting near 300 rows skipped; on SQLite the ids-first form was as quick or quicker at every
  * depth (page 20: 95 against 80 µs). Not the keys of all values on PostgreSQL (`keysIndexed`):
  * since migration 0030 their index holds each value's version, so no row is read at any depth.
- * A deep page of all values (`byHour`) skips whole hours by their counts (db/created-at-buckets.ts)
- * and only the values of its first hour one by one.
+ * A deep page of all values (`byBuckets`) skips whole days, then whole hours of its day, by their
+ * counts (db/created-at-buckets.ts), and only the values of its first hour one by one.
  */
 function valuePage<P extends unknown[]>(
   where: (...params: P) => RawBuilder<unknown>,
   total: (...params: P) => RawBuilder<unknown>,
-  { keysIndexed = false, byHour = false } = {},
+  { keysIndexed = false, byBuckets = false } = {},
 ) {
   /**
    * The page's `columns` in the list's order; a deep one (`deepOn` an engine) of the list of all
-   * values (`byHour`, whose `where` is empty) from the hour it starts in.
+   * values (`byBuckets`, whose `where` is empty) from the hour it starts in.
    */
   const cut = (
     columns: RawBuilder<unknown>,
@@ -97,8 +111,8 @@ function valuePage<P extends unknown[]>(
     params: P,
     deepOn?: Engine,
   ) =>
-    byHour && deepOn
-      ? pageFromBuckets('performance_metrics', VALUE_HOURS, deepOn, columns, limit, offset)
+    byBuckets && deepOn
+      ? pageFromBuckets(ALL_VALUES, deepOn, columns, limit, offset)
       : sql`select ${columns}
         from performance_metrics ${where(...params)}
         order by created_at desc, id desc limit ${limit} offset ${offset}`;
@@ -185,8 +199,8 @@ const pageQueries = {
   // Migration 0030: on PostgreSQL the (created_at, id) index holds each value's version.
   all: valuePage(
     () => sql``,
-    () => sql`(select value from insight_totals where name = 'metric_values')`,
-    { keysIndexed: true, byHour: true },
+    () => ALL_VALUES.total,
+    { keysIndexed: true, byBuckets: true },
   ),
   ofEmployee: valuePage(
     (userId: number) => sql`where user_id = ${userId}`,
