@@ -147,15 +147,12 @@ function bonusPage<P extends unknown[]>(
         order by ${NEWEST_FIRST}`,
     ),
   });
-  const [shallow, deepPostgres, deepSqlite] = [
-    forms(page()),
-    forms(page('postgres')),
-    forms(page('sqlite')),
-  ];
+  const shallow = forms(page());
+  const deep = byDay ? { postgres: forms(page('postgres')), sqlite: forms(page('sqlite')) } : null;
   /** The forms for a page `offset` bonuses down, on `db`. */
   return (db: Kysely<DB>, offset: number) => {
-    if (!byDay || offset < DEEP_BONUS_PAGE_OFFSET) return shallow;
-    return isPostgres(db) ? deepPostgres : deepSqlite;
+    if (!deep || offset < DEEP_BONUS_PAGE_OFFSET) return shallow;
+    return isPostgres(db) ? deep.postgres : deep.sqlite;
   };
 }
 
