@@ -5,6 +5,7 @@ import { auditEntriesOf, expectHrOnly } from './helpers/access-matrix';
 import { errorEnvelope } from './helpers/error-envelope';
 import { insertEmployee } from './helpers/factories';
 import { insertBonus } from './helpers/performance-factories';
+import { expectPagesMatch } from './helpers/deep-pages';
 import { describeEachEngine, type TestContext } from './helpers/test-app';
 
 async function bonusCount(context: TestContext) {
@@ -243,32 +244,11 @@ describeEachEngine('bonuses', (ctx) => {
       .execute();
     expect((await ctx().call('DELETE', `/api/bonuses/${ids[400]}`, asManager())).status).toBe(200);
 
-    const newestFirst = await db
-      .selectFrom('bonuses')
-      .select('id')
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .execute();
-    const total = newestFirst.length;
-    for (const limit of [50, 37]) {
-      const lastPage = Math.ceil(total / limit) + 1;
-      for (let page = Math.floor(DEEP_BONUS_PAGE_OFFSET / limit); page <= lastPage; page++) {
-        const res = await ctx().call(
-          'GET',
-          `/api/bonuses?limit=${limit}&page=${page}`,
-          asManager(),
-        );
-        expect(res.body.data.pagination, `page ${page} of ${limit}`).toEqual({
-          page,
-          limit,
-          total,
-        });
-        expect(
-          res.body.data.bonuses.map((row: { id: number }) => row.id),
-          `page ${page} of ${limit}`,
-        ).toEqual(newestFirst.slice((page - 1) * limit, page * limit).map((row) => row.id));
-      }
-    }
+    await expectPagesMatch(
+      ctx(),
+      { table: 'bonuses', path: '/api/bonuses', key: 'bonuses' },
+      DEEP_BONUS_PAGE_OFFSET,
+    );
     const deep = await ctx().call('GET', `/api/bonuses?limit=50&page=8`, asManager());
     expect(deep.body.data.bonuses[0]).toMatchObject({ first_name: 'Grace', last_name: 'Hopper' });
   });

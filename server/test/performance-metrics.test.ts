@@ -9,6 +9,7 @@ import { errorEnvelope } from './helpers/error-envelope';
 import { insertEmployee } from './helpers/factories';
 import { DEEP_PAGE_OFFSET } from '../src/modules/performance-metrics/metric-value-pages.repository';
 import { insertMetricType, insertMetricValue } from './helpers/performance-factories';
+import { expectPagesMatch } from './helpers/deep-pages';
 import { describeEachEngine, type TestContext } from './helpers/test-app';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -528,32 +529,15 @@ describeEachEngine('performance metrics', (ctx) => {
 
     expect(await metricValueBucketProblems(db)).toEqual([]);
 
-    const newestFirst = await db
-      .selectFrom('performance_metrics')
-      .select('id')
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .execute();
-    const total = newestFirst.length;
-    for (const limit of [50, 37]) {
-      const lastPage = Math.ceil(total / limit) + 1;
-      for (let page = Math.floor(DEEP_PAGE_OFFSET / limit); page <= lastPage; page++) {
-        const res = await ctx().call(
-          'GET',
-          `/api/performance-metrics?limit=${limit}&page=${page}`,
-          asManager(),
-        );
-        expect(res.body.data.pagination, `page ${page} of ${limit}`).toEqual({
-          page,
-          limit,
-          total,
-        });
-        expect(
-          res.body.data.performance_metrics.map((row: { id: number }) => row.id),
-          `page ${page} of ${limit}`,
-        ).toEqual(newestFirst.slice((page - 1) * limit, page * limit).map((row) => row.id));
-      }
-    }
+    await expectPagesMatch(
+      ctx(),
+      {
+        table: 'performance_metrics',
+        path: '/api/performance-metrics',
+        key: 'performance_metrics',
+      },
+      DEEP_PAGE_OFFSET,
+    );
   });
 
   it("lists one employee's values with a limit, and 404 for an unknown employee", async () => {
