@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatNumber } from './format';
+import {
+  formatDate,
+  formatDateTime,
+  formatNumber,
+  formatPercent,
+  formatTenths,
+  roundToTenth,
+} from './format';
 
 const intlDate = new Intl.DateTimeFormat('en-US', {
   month: 'numeric',
@@ -79,5 +86,44 @@ describe('numbers written as Intl writes them in US English', () => {
     expect(formatNumber(1234.5, 2)).toBe('1,234.5');
     expect(formatNumber(999.995, 2)).toBe('1,000');
     expect(formatNumber(72.5)).toBe('72.5');
+  });
+});
+
+describe('scores rounded half up to one decimal, as people round them', () => {
+  it('rounds the decimal as written, not the binary value toFixed sees', () => {
+    expect(formatPercent(75.35)).toBe('75.4%');
+    expect(formatPercent(80.05)).toBe('80.1%');
+    expect(formatPercent(1.45)).toBe('1.5%');
+    expect(formatPercent(0.05)).toBe('0.1%');
+    expect(formatPercent(0.04)).toBe('0.0%');
+    expect(formatPercent(99.95)).toBe('100.0%');
+    expect(formatPercent(99.94)).toBe('99.9%');
+    expect(formatPercent(72.5)).toBe('72.5%');
+    expect(formatPercent(100)).toBe('100.0%');
+    expect(formatPercent(0)).toBe('0.0%');
+    expect(formatPercent(null)).toBe('0.0%');
+    expect(formatPercent(undefined)).toBe('0.0%');
+  });
+
+  it('gives the same tenths as numbers, for charts and comparisons', () => {
+    expect(roundToTenth(75.35)).toBe(75.4);
+    expect(roundToTenth(0.05)).toBe(0.1);
+    expect(roundToTenth(99.95)).toBe(100);
+    expect(roundToTenth(75.349)).toBe(75.3);
+    expect(roundToTenth(-2.25)).toBe(-2.3);
+    expect(roundToTenth(-0.04)).toBe(0);
+    expect(formatTenths(-2.25)).toBe('-2.3');
+    expect(formatTenths(-0.04)).toBe('0.0');
+  });
+
+  it('rounds every hundredth from 0 to 100 to the tenth a person would write', () => {
+    const wrong: string[] = [];
+    for (let hundredths = 0; hundredths <= 10_000; hundredths += 1) {
+      const value = hundredths / 100;
+      const expected = Math.floor((hundredths + 5) / 10);
+      const written = `${Math.floor(expected / 10)}.${expected % 10}%`;
+      if (formatPercent(value) !== written) wrong.push(`${value}: ${formatPercent(value)}`);
+    }
+    expect(wrong).toEqual([]);
   });
 });

@@ -61,6 +61,42 @@ function incremented(digits: string): string {
 }
 
 /**
+ * `value` rounded to `decimals` places half away from zero, as its digits: whole and fraction
+ * (padded to `decimals`). The rounding works on the shortest decimal that reads back as the
+ * number, so 75.35 (stored as 75.34999...) rounds to 75.4 as a person expects, not to 75.3 as
+ * `toFixed` does. Finite values only.
+ */
+function roundedDigits(value: number, decimals: number): { whole: string; fraction: string } {
+  const [whole = '0', fraction = ''] = plainDigits(Math.abs(value)).split('.');
+  let digits = whole + fraction.slice(0, decimals).padEnd(decimals, '0');
+  if ((fraction[decimals] ?? '0') >= '5') digits = incremented(digits);
+  return {
+    whole: digits.slice(0, digits.length - decimals),
+    fraction: digits.slice(digits.length - decimals),
+  };
+}
+
+/**
+ * `value` to one decimal, half away from zero on the decimal as written: 75.35 -> 75.4,
+ * 80.05 -> 80.1, 0.05 -> 0.1, 99.95 -> 100. (`toFixed(1)` rounds the binary value instead,
+ * which for 75.35, 80.05 or 1.45 lies just below the half: 75.3, 80.0, 1.4.)
+ */
+export function roundToTenth(value: number): number {
+  if (!Number.isFinite(value)) return value;
+  const { whole, fraction } = roundedDigits(value, 1);
+  const rounded = Number(`${whole}.${fraction}`);
+  return value < 0 && rounded !== 0 ? -rounded : rounded;
+}
+
+/** "75.4": one decimal, always written, rounded as `roundToTenth`. */
+export function formatTenths(value: number): string {
+  if (!Number.isFinite(value)) return String(value);
+  const { whole, fraction } = roundedDigits(value, 1);
+  const negative = value < 0 && (whole !== '0' || fraction !== '0');
+  return `${negative ? '-' : ''}${whole}.${fraction}`;
+}
+
+/**
  * 1,234.57: grouped thousands, at most `maximumFractionDigits` decimals rounded half away from
  * zero and no trailing zeros, as Intl.NumberFormat('en-US', { maximumFractionDigits }) writes
  * it (3 decimals by default, as there). Rounding works on the shortest decimal that reads back
@@ -70,18 +106,15 @@ export function formatNumber(value: number, maximumFractionDigits = 3): string {
   if (Number.isNaN(value)) return 'NaN';
   const sign = value < 0 || Object.is(value, -0) ? '-' : '';
   if (!Number.isFinite(value)) return `${sign}∞`;
-  const [whole = '0', fraction = ''] = plainDigits(Math.abs(value)).split('.');
-  let digits = whole + fraction.slice(0, maximumFractionDigits).padEnd(maximumFractionDigits, '0');
-  if ((fraction[maximumFractionDigits] ?? '0') >= '5') digits = incremented(digits);
-  const wholeDigits = digits.slice(0, digits.length - maximumFractionDigits);
-  const decimals = digits.slice(digits.length - maximumFractionDigits).replace(/0+$/, '');
-  const grouped = wholeDigits.replace(/\B(?=(\d{3})+$)/g, ',');
+  const { whole, fraction } = roundedDigits(value, maximumFractionDigits);
+  const decimals = fraction.replace(/0+$/, '');
+  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, ',');
   return `${sign}${grouped}${decimals ? `.${decimals}` : ''}`;
 }
 
-/** 72.5% */
+/** 72.5%: one decimal rounded half up as people do (75.35 is 75.4%), 0.0% for nothing. */
 export function formatPercent(value: number | null | undefined): string {
-  return `${(value ?? 0).toFixed(1)}%`;
+  return `${formatTenths(value ?? 0)}%`;
 }
 
 export function initials(

@@ -10,6 +10,19 @@ import {
 } from './chart-data';
 
 describe('chart data and their text alternatives', () => {
+  it('rounds a bar half up, as its label and the tables do: 75.35 is 75.4', () => {
+    const [bar] = departmentBars([
+      {
+        department: 'CIT',
+        staff_count: 2,
+        scored_staff_count: 2,
+        metric_count: 2,
+        average_score: 75.35,
+      },
+    ]);
+    expect(bar?.average).toBe(75.4);
+  });
+
   it('draws departments without values as no bar and names best and worst', () => {
     const bars = departmentBars([
       {

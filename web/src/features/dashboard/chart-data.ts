@@ -1,6 +1,6 @@
 import type { DepartmentAverage, MonthlyScore, ScoreDistributionEntry } from '#contract/insights';
 import { scoreBand, type ScoreBandLabel } from '#contract/scores';
-import { formatPercent } from '../../lib/format';
+import { formatPercent, roundToTenth } from '../../lib/format';
 
 /**
  * What the dashboard charts draw and what they say in words. Free of any chart library, so the
@@ -8,7 +8,7 @@ import { formatPercent } from '../../lib/format';
  */
 
 /** One decimal, as every score on screen (the chart's bar and its tooltip agree with the table). */
-const oneDecimal = (score: number) => Number(score.toFixed(1));
+const oneDecimal = roundToTenth;
 
 const plural = (count: number, one: string, many = `${one}s`) =>
   `${count} ${count === 1 ? one : many}`;

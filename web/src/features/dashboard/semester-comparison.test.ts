@@ -37,6 +37,11 @@ describe('the semester comparison sentence', () => {
     expect(compareSemesters(figures(72.06, 72.04)).phrase).toBe('improved by 0.1%');
   });
 
+  it('rounds each figure half up as it is shown: 75.35% reads 75.4%, a tenth above 75.3%', () => {
+    expect(compareSemesters(figures(75.35, 75.3)).phrase).toBe('improved by 0.1%');
+    expect(compareSemesters(figures(80.05, 80)).phrase).toBe('improved by 0.1%');
+  });
+
   it('keeps one decimal for whole differences and avoids floating point noise', () => {
     expect(compareSemesters(figures(90, 80)).phrase).toBe('improved by 10.0%');
     expect(compareSemesters(figures(0.3, 0.1, 1, 1)).phrase).toBe('improved by 0.2%');

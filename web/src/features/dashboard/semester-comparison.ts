@@ -1,4 +1,4 @@
-import { formatPercent } from '../../lib/format';
+import { formatPercent, roundToTenth } from '../../lib/format';
 
 /** What the Semester Performance section says about this semester against the last one. */
 export type SemesterComparison =
@@ -16,7 +16,7 @@ export interface SemesterFigures {
 
 /** A percent in whole tenths, rounded exactly as it is shown ("72.5%" is 725). */
 function tenths(score: number): number {
-  return Math.round(Number(score.toFixed(1)) * 10);
+  return Math.round(roundToTenth(score) * 10);
 }
 
 /**

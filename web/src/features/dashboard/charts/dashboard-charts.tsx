@@ -3,6 +3,7 @@ import { BarChart } from '@mantine/charts';
 import { SCORE_BAND_STYLES } from '../../../components/score-band';
 import { scoreBand } from '#contract/scores';
 import type { BandBar, DepartmentBar, MonthBar } from '../chart-data';
+import { formatPercent } from '../../../lib/format';
 
 /**
  * The dashboard charts (@mantine/charts on recharts). This module is loaded lazily by the
@@ -12,7 +13,7 @@ import type { BandBar, DepartmentBar, MonthBar } from '../chart-data';
  */
 
 // Months and departments without values come as null: no bar and no label.
-const percent = (value: number) => (typeof value === 'number' ? `${value.toFixed(1)}%` : '');
+const percent = (value: number) => (typeof value === 'number' ? formatPercent(value) : '');
 // Axis ticks are whole percents: "0%" to "100%" in quarters.
 const scoreAxis = {
   domain: [0, 100],
