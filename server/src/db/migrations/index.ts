@@ -33,6 +33,7 @@ import * as postgresQuestionsSearchVersions from './0031_postgres_questions_sear
 import * as nameOrderWalks from './0032_name_order_walks';
 import * as metricValueHours from './0033_metric_value_hours';
 import * as metricValueDays from './0034_metric_value_days';
+import * as recentJoinersIndex from './0035_recent_joiners_index';
 
 /** Every migration in the order it runs. Append; never edit or reorder a released one. */
 export const migrations: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '0032_name_order_walks': nameOrderWalks,
   '0033_metric_value_hours': metricValueHours,
   '0034_metric_value_days': metricValueDays,
+  '0035_recent_joiners_index': recentJoinersIndex,
 };

@@ -15,11 +15,11 @@ export interface HrFigureRows {
   bonusesThisMonth: number;
   scoredStaff: number;
   metricTypes: number;
-  /** The most recently added employees, newest first. */
+  /** The most recently joined employees: newest join date first, then the newest added. */
   recent: RecentEmployee[];
 }
 
-/** The columns of the most recently added employees shown beside the figures. */
+/** The columns of the most recently joined employees shown beside the figures. */
 const RECENT_COLUMNS = [
   'id',
   'first_name',
@@ -40,11 +40,18 @@ interface FigureValues extends Record<string, unknown> {
   tailStart: string;
 }
 
+/**
+ * Recent means recently joined: someone added today with a join date of last month is listed
+ * below those who joined this week. Equal dates: the newest added first, then the highest id.
+ */
+const RECENT_ORDER = sql`r.join_date desc, r.created_at desc, r.id desc`;
+
 const figuresQuery = queryByShape(
   (db: Kysely<DB>, recentCount: number, v: FigureValues) => {
     const recent = db
       .selectFrom('employees')
       .select([...RECENT_COLUMNS, 'created_at'])
+      .orderBy('join_date', 'desc')
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(sql.lit(recentCount));
@@ -74,7 +81,7 @@ const figuresQuery = queryByShape(
         as bonuses_this_month,
       (select sum(staff_count) from score_histogram) as scored_staff,
       (select count(*) from metric_types) as metric_types,
-      (select ${jsonArray(db, jsonObject(db, 'r', RECENT_COLUMNS), sql`r.created_at desc, r.id desc`)}
+      (select ${jsonArray(db, jsonObject(db, 'r', RECENT_COLUMNS), RECENT_ORDER)}
         from ${recent.as('r')}) as recent`;
     return { compile: () => statement.compile(db) };
   },
@@ -82,12 +89,13 @@ const figuresQuery = queryByShape(
 );
 
 /**
- * The HR dashboard figures in one statement, with the `recentCount` most recently added
- * employees (employees_created_at_idx), newest first. Totals come from rows that triggers keep
- * (insight_totals, monthly_metric_totals, score_histogram, daily_bonus_totals); staff added
- * this month is a range of the created_at index (a few rows), and so are the hours of the month
- * outside whole UTC days for bonuses. Nothing scans a large table. One statement, not two: on
- * PostgreSQL each statement is a round of messages on the shared connection, its parse in Node.
+ * The HR dashboard figures in one statement, with the `recentCount` most recently joined
+ * employees in RECENT_ORDER (a backward walk of employees_joined_idx, migration 0035). Totals
+ * come from rows that triggers keep (insight_totals, monthly_metric_totals, score_histogram,
+ * daily_bonus_totals); staff added this month is a range of the created_at index (a few rows),
+ * and so are the hours of the month outside whole UTC days for bonuses. Nothing scans a large
+ * table. One statement, not two: on PostgreSQL each statement is a round of messages on the
+ * shared connection, its parse in Node.
  */
 export async function hrFigures(
   db: Kysely<DB>,
