@@ -8,7 +8,7 @@ export interface ListPanelProps {
   filters?: ReactNode;
   /** Actions on the whole list (such as an export), right of the filters. */
   tools?: ReactNode;
-  /** The first page is loading: this text stands in for the table. */
+  /** The first page is loading: this text stands in for the table, and no count is shown. */
   loading?: string | false;
   /** Nothing to show: this text stands in for the table. */
   empty?: string | false;
@@ -46,7 +46,7 @@ export function ListPanel({ filters, tools, loading, empty, pager, children }: L
       ) : (
         children
       )}
-      {pager && <TablePager {...pager} />}
+      {pager && !loading && <TablePager {...pager} />}
     </Paper>
   );
 }

@@ -73,6 +73,8 @@ describe('Staff Management', () => {
       },
     });
     expect(screen.getByText('Loading employees...')).toBeInTheDocument();
+    // No "Showing 0–0 of 0 employees" beside the loading text.
+    expect(screen.queryByText(/Showing/)).toBeNull();
     release();
     const table = await screen.findByRole('table');
     const rows = within(table).getAllByRole('row');
