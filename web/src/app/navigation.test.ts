@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { navigationFor } from './navigation';
+import { currentness, navigationFor } from './navigation';
 
 const labels = (role: Parameters<typeof navigationFor>[0]) =>
   navigationFor(role).map((group) => [
@@ -40,5 +40,14 @@ describe('sidebar navigation per role (SPEC.md section 6)', () => {
       ['Management', ['Actions /responses']],
       ['Performance', ['Performance Metrics /my-metrics', 'Bonuses /my-bonuses', 'Top 10 /top10']],
     ]);
+  });
+
+  it('highlights Staff Management on /create, the full Add Staff form, as part of it', () => {
+    const staff = navigationFor('admin')
+      .flatMap((group) => group.items)
+      .find((item) => item.label === 'Staff Management')!;
+    expect(currentness(staff, '/staff')).toBe('page');
+    expect(currentness(staff, '/create')).toBe('true');
+    expect(currentness(staff, '/metrics')).toBeUndefined();
   });
 });

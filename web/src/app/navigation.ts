@@ -21,6 +21,8 @@ export interface NavItem {
   roles: readonly UserType[];
   /** Employees see their own view-only page instead (SPEC.md section 6). */
   employeeTo?: string;
+  /** Other screens that are part of this section, highlighted with it (/create of /staff). */
+  includes?: readonly string[];
 }
 
 export interface NavGroup {
@@ -43,7 +45,13 @@ export const NAV_GROUPS: NavGroup[] = [
   {
     label: 'Management',
     items: [
-      { label: 'Staff Management', to: '/staff', icon: IconUsers, roles: HR },
+      {
+        label: 'Staff Management',
+        to: '/staff',
+        icon: IconUsers,
+        roles: HR,
+        includes: ['/create'],
+      },
       { label: 'Actions', to: '/responses', icon: IconMessageQuestion, roles: EVERYONE },
     ],
   },
@@ -79,6 +87,15 @@ export const NAV_GROUPS: NavGroup[] = [
 ];
 
 export const SETTINGS_ICON = IconSettings;
+
+/**
+ * Whether `pathname` is the item's screen ('page'), one of the screens of its section ('true':
+ * highlighted too, as aria-current says of an item of a set), or neither.
+ */
+export function currentness(item: NavItem, pathname: string): 'page' | 'true' | undefined {
+  if (pathname === item.to) return 'page';
+  return item.includes?.includes(pathname) ? 'true' : undefined;
+}
 
 /** The groups and items one role sees, with employee links already resolved. */
 export function navigationFor(userType: UserType): NavGroup[] {

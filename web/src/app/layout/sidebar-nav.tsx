@@ -1,7 +1,8 @@
 import { NavLink, Stack, Text } from '@mantine/core';
-import { NavLink as RouterLink, useLocation } from 'react-router';
+// A plain Link: the router's NavLink would set aria-current itself, only on the exact page.
+import { Link as RouterLink, useLocation } from 'react-router';
 import { useSession } from '../../lib/session';
-import { navigationFor } from '../navigation';
+import { currentness, navigationFor } from '../navigation';
 
 /**
  * The signed-in sections. `onNavigate` runs when a link is followed, even to the screen already
@@ -25,9 +26,9 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
                 component={RouterLink}
                 to={item.to}
                 label={item.label}
-                active={pathname === item.to}
+                active={currentness(item, pathname) !== undefined}
                 leftSection={<item.icon size={18} aria-hidden />}
-                aria-current={pathname === item.to ? 'page' : undefined}
+                aria-current={currentness(item, pathname)}
                 onClick={onNavigate}
               />
             ))}
