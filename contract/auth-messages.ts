@@ -19,4 +19,9 @@ export const AUTH_MESSAGES = {
   sessionExpired: 'Your session has expired. Please sign in again.',
   notSignedIn: 'Authentication required',
   forbidden: 'You do not have permission to do this',
+  /** Every route but change-password and auth/me, while the password is a one-time one. */
+  temporaryPassword: 'Please change your temporary password before you continue.',
+  /** Shown beside the change-password form that opens at sign-in with a one-time password. */
+  temporaryPasswordReason: 'Your password is temporary. Choose a new one to continue.',
+  newPasswordSameAsCurrent: 'The new password must be different from the current one',
 } as const;

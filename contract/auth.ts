@@ -22,8 +22,16 @@ export const sessionUserSchema = z.object({
   last_name: z.string(),
   user_type: userTypeSchema,
   employee_id: z.number().int().nullable(),
+  /**
+   * True while the account's password is a one-time one an admin was shown: every route but
+   * change-password and auth/me answers 403 until it is changed.
+   */
+  must_change_password: z.boolean(),
 });
-export type SessionUser = z.infer<typeof sessionUserSchema>;
+/** As the browser keeps it: a session stored before `must_change_password` existed has none. */
+export type SessionUser = Omit<z.infer<typeof sessionUserSchema>, 'must_change_password'> & {
+  must_change_password?: boolean;
+};
 
 export const loginResultSchema = z.object({ token: z.string(), user: sessionUserSchema });
 export type LoginResult = z.infer<typeof loginResultSchema>;

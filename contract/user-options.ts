@@ -22,4 +22,15 @@ export const USER_MESSAGES = {
   deleteQuestion: (name: string) => `Are you sure you want to delete ${name}?`,
   deleteWarning: 'This action cannot be undone.',
   loadFailed: 'Failed to load required data',
+  employeeNotFound: 'Employee not found',
+  employeeHasOtherAccount: (email: string) =>
+    `This employee is already linked to another account (${email})`,
+  /** Linking by email attaches employee accounts only; another role is linked on purpose. */
+  linkOnlyEmployees: (role: string) =>
+    `An account with this email already exists as ${role === 'admin' ? 'an' : 'a'} ${role}. To link it, an administrator sets its employee record in User Management.`,
+  notLocked: 'This account is not locked',
+  unlocked: 'Account unlocked',
+  unlockQuestion: (name: string) => `Unlock ${name}?`,
+  unlockExplanation:
+    'Their failed sign-ins are forgotten and they can sign in again at once. A lock on the address they sign in from, if any, stays.',
 } as const;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from './auth-messages';
 import { pageQuerySchema, paginationSchema, sortOrderSchema } from './envelope';
 import { emailField, requiredText, timestampSchema } from './fields';
+import { referenceId } from './reference-field';
 import { USER_TYPES, userTypeSchema } from './roles';
 import { USER_MESSAGES, USER_SORT_FIELDS } from './user-options';
 
@@ -43,6 +44,11 @@ export const updateUserBodySchema = z
     firstname: requiredText('First name', 100),
     lastname: requiredText('Last name', 100),
     user_type: userTypeField,
+    /**
+     * The staff record this account belongs to, whatever its role (PRODUCT.md 7.1); null
+     * unlinks it. The employee must exist and have no other account.
+     */
+    employee_id: referenceId('Employee').nullable(),
   })
   .partial()
   .extend({ password: adminSetPassword });
@@ -63,6 +69,8 @@ export const userSchema = z.object({
   employee_name: z.string().nullable(),
   /** True while the user still has a password generated for them by an admin. */
   password_is_temporary: z.boolean(),
+  /** Until when wrong passwords keep the account from signing in; null when it is not locked. */
+  locked_until: timestampSchema.nullable(),
   created_at: timestampSchema,
   updated_at: timestampSchema,
 });

@@ -26,6 +26,7 @@ describeEachEngine('sign-in', (ctx) => {
       last_name: 'Hopper',
       user_type: 'manager',
       employee_id: null,
+      must_change_password: false,
     });
     expect(JSON.stringify(res.body)).not.toMatch(/password_hash|argon2/);
 

@@ -48,6 +48,7 @@ describeEachEngine(
         last_name: 'Hopper',
         user_type: 'manager',
         employee_id: null,
+        must_change_password: false,
       });
       const me = await ctx().call('GET', '/api/auth/me', { token: res.body.data.token });
       expect(me.status).toBe(200);

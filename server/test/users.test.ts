@@ -154,6 +154,7 @@ describeEachEngine('users: listing', (ctx) => {
       employee_id: null,
       employee_name: null,
       password_is_temporary: false,
+      locked_until: null,
       created_at: expect.stringMatching(/Z$/),
       updated_at: expect.stringMatching(/Z$/),
     });

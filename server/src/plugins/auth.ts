@@ -15,6 +15,11 @@ declare module 'fastify' {
      * the one in force now: a figure that depends on the month is that month's.
      */
     callerFigure?: () => CallerFigure;
+    /**
+     * true: open to an account whose password is still a one-time one (changing it, and who am
+     * I). Every other signed-in route answers such a caller 403 until the password is changed.
+     */
+    allowTemporaryPassword?: true;
   }
   interface FastifyRequest {
     /** The signed-in caller; null only on public routes. */
@@ -44,7 +49,8 @@ function bearerToken(request: FastifyRequest): string | null {
 
 /**
  * The one guard every route goes through: who is calling (a valid, unrevoked token of an existing
- * user) and whether their role may use the route. Runs before the body is parsed, so nobody
+ * user), whether they must first change a one-time password, and whether their role may use the
+ * route. Runs before the body is parsed, so nobody
  * anonymous learns anything from validation errors.
  */
 async function authPlugin(app: FastifyInstance) {
@@ -79,6 +85,10 @@ async function authPlugin(app: FastifyInstance) {
     }
 
     request.user = toAuthUser(row);
+    // Before the response cache (a later hook) can answer: no remembered 200 reaches such a caller.
+    if (request.user.mustChangePassword && !request.routeOptions.config.allowTemporaryPassword) {
+      throw forbidden(AUTH_MESSAGES.temporaryPassword);
+    }
     request.dataVersion = row.data_version === null ? null : Number(row.data_version);
     if (!isAllowed(access, row.user_type)) throw forbidden(AUTH_MESSAGES.forbidden);
     if (figure) request.callerFigure = row.caller_figure ?? null;

@@ -1,4 +1,5 @@
-import type { SessionUser } from '#contract/auth';
+import type { sessionUserSchema } from '#contract/auth';
+import type { z } from 'zod';
 import type { UserRow } from '../../db/schema';
 
 /** The signed-in caller as routes and services see it. */
@@ -10,12 +11,14 @@ export interface AuthUser {
   userType: UserRow['user_type'];
   /** The employee record this account belongs to, if any: the key to "their own" data. */
   employeeId: number | null;
+  /** The password is a one-time one: the guard lets only a password change through. */
+  mustChangePassword: boolean;
 }
 
 export type AuthUserRow = Pick<
   UserRow,
   'id' | 'email' | 'firstname' | 'lastname' | 'user_type' | 'employee_id'
->;
+> & { password_is_temporary: number | string };
 
 export function toAuthUser(row: AuthUserRow): AuthUser {
   return {
@@ -25,11 +28,12 @@ export function toAuthUser(row: AuthUserRow): AuthUser {
     lastname: row.lastname,
     userType: row.user_type,
     employeeId: row.employee_id,
+    mustChangePassword: Number(row.password_is_temporary) === 1,
   };
 }
 
 /** The session user of the API contract, with both spellings of the name fields. */
-export function toSessionUser(user: AuthUser): SessionUser {
+export function toSessionUser(user: AuthUser): z.infer<typeof sessionUserSchema> {
   return {
     id: user.id,
     email: user.email,
@@ -39,6 +43,7 @@ export function toSessionUser(user: AuthUser): SessionUser {
     last_name: user.lastname,
     user_type: user.userType,
     employee_id: user.employeeId,
+    must_change_password: user.mustChangePassword,
   };
 }
 

@@ -11,6 +11,7 @@ const AUTH_COLUMNS = [
   'lastname',
   'user_type',
   'employee_id',
+  'password_is_temporary',
   'password_hash',
 ] as const;
 
@@ -44,7 +45,8 @@ function sessionUserQuery(figure: CallerFigure | null) {
     : sql``;
   return preparedQuery(
     (id: number) => sql<SessionRow>`
-      select id, email, firstname, lastname, user_type, employee_id, tokens_valid_after,
+      select id, email, firstname, lastname, user_type, employee_id, password_is_temporary,
+        tokens_valid_after,
         (select value from list_totals where name = 'data_version') as data_version
         ${figureColumn}
       from users where id = ${id}`,

@@ -59,7 +59,7 @@ export async function authRoutes(app: FastifyInstance) {
   api.get(
     '/api/auth/me',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', allowTemporaryPassword: true },
       schema: { tags: ['auth'], summary: 'The signed-in user', response: replies(meResultSchema) },
     },
     async (request) => ok('Current user', { user: toSessionUser(signedInUser(request)) }),
@@ -82,10 +82,11 @@ export async function authRoutes(app: FastifyInstance) {
   api.put(
     '/api/users/change-password',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', allowTemporaryPassword: true },
       schema: {
         tags: ['auth'],
-        summary: 'Change your own password; every other session is signed out',
+        summary:
+          'Change your own password (required first when it is a temporary one); every other session is signed out',
         body: changePasswordBodySchema,
         response: replies(changePasswordResultSchema),
       },

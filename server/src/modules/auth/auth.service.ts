@@ -11,7 +11,7 @@ import type { TokenService } from '../../lib/tokens';
 import { writeAudit } from '../audit/audit.writer';
 import { findCredentialsByEmail, findCredentialsById, replacePassword } from './auth.repository';
 import { fullName, toAuthUser, toSessionUser, type AuthUser } from './auth-user';
-import { createSignInThrottle } from './sign-in-throttle';
+import { accountKey, createSignInThrottle } from './sign-in-throttle';
 
 export interface AuthServiceDeps {
   db: Kysely<DB>;
@@ -19,7 +19,6 @@ export interface AuthServiceDeps {
   tokens: TokenService;
 }
 
-const accountKey = (email: string) => `account:${email}`;
 /**
  * The per-address sign-in throttle key, shared by password and Google sign-in. An IPv6 address
  * counts by its /64, the block one subscriber is given (else each guess could come from another
@@ -98,6 +97,10 @@ export function createAuthService({ db, config, tokens }: AuthServiceDeps) {
       // 400, not 401: the caller is signed in, only the form is wrong.
       if (!passwordOk) throw badRequest(AUTH_MESSAGES.currentPasswordWrong, 'oldPassword');
       await throttle.forgive(account);
+      // Checked once the current one is known right: it is then the password this would keep.
+      if (input.newPassword === input.oldPassword) {
+        throw badRequest(AUTH_MESSAGES.newPasswordSameAsCurrent, 'newPassword');
+      }
 
       const passwordHash = await hashPassword(input.newPassword);
       await db.transaction().execute(async (trx) => {

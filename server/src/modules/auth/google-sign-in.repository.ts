@@ -9,6 +9,7 @@ const GOOGLE_USER_COLUMNS = [
   'lastname',
   'user_type',
   'employee_id',
+  'password_is_temporary',
   'google_subject',
 ] as const;
 
@@ -42,6 +43,20 @@ export async function linkGoogleSubject(
     .set({ google_subject: subject, updated_at: nowIso() })
     .where('id', '=', userId)
     .where('google_subject', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Clears a one-time password that is still the account's: answers false when it was changed
+ * meanwhile (the account then keeps the password its owner chose).
+ */
+export async function retireTemporaryPassword(db: Kysely<DB>, userId: number): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ password_hash: null, password_is_temporary: 0, updated_at: nowIso() })
+    .where('id', '=', userId)
+    .where('password_is_temporary', '=', 1)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

@@ -18,6 +18,7 @@ import {
   findUserByEmailForGoogle,
   findUserByGoogleSubject,
   linkGoogleSubject,
+  retireTemporaryPassword,
 } from './google-sign-in.repository';
 import { createSignInThrottle } from './sign-in-throttle';
 
@@ -154,11 +155,14 @@ export function createGoogleSignIn({ db, config, tokens, log }: GoogleSignInDeps
         }
         linked = false;
       }
+      // Google proved who this is: the one-time password an admin was shown is no longer needed
+      // and no longer opens the account (else the guard would ask for it to be changed first).
+      const retired = user.mustChangePassword && (await retireTemporaryPassword(trx, user.id));
       await writeAudit(trx, audited, {
         name: 'User Login',
         description: `${fullName(user)} (${user.email}) signed in with Google${
           linked ? '; their Google account is now linked' : ''
-        }`,
+        }${retired ? '; their temporary password no longer works' : ''}`,
         entityType: 'user',
         entityId: user.id,
         ...(linked ? { before: { google_linked: false }, after: { google_linked: true } } : {}),
@@ -166,7 +170,10 @@ export function createGoogleSignIn({ db, config, tokens, log }: GoogleSignInDeps
       return null;
     });
     if (refusal) return refusal;
-    return { token: await tokens.sign(user.id), user: toSessionUser(user) };
+    return {
+      token: await tokens.sign(user.id),
+      user: toSessionUser({ ...user, mustChangePassword: false }),
+    };
   }
 }
 

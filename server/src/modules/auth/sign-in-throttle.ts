@@ -1,6 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 
+/** The per-account sign-in throttle key (the address's is auth.service.ts's addressKey). */
+export const accountKey = (email: string) => `account:${email}`;
+
 export interface ThrottleRule {
   key: string;
   maxFailures: number;
@@ -101,3 +104,43 @@ export function createSignInThrottle(db: Kysely<DB>, windowMs: number) {
 }
 
 export type SignInThrottle = ReturnType<typeof createSignInThrottle>;
+
+/**
+ * When the lock of each of these accounts ends (ms since the epoch), for those locked at `now`:
+ * the accounts list shows them. One look-up by key per account of the page.
+ */
+export async function accountLocks(
+  db: Kysely<DB>,
+  emails: readonly string[],
+  now = Date.now(),
+): Promise<Map<string, number>> {
+  if (emails.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('sign_in_throttle')
+    .select(['throttle_key', 'locked_until'])
+    .where('throttle_key', 'in', emails.map(accountKey))
+    .where('locked_until', '>', now)
+    .execute();
+  const prefix = accountKey('').length;
+  return new Map(rows.map((row) => [row.throttle_key.slice(prefix), Number(row.locked_until)]));
+}
+
+/**
+ * An admin's unlock: forgets the account's failed sign-ins and its lock, when it is locked at
+ * `now`. Answers when the lock would have ended and the failures counted, or null when the
+ * account was not locked (nothing is written). The address's own count is left alone: it
+ * protects every account against guesses from that address.
+ */
+export async function unlockAccount(
+  db: Kysely<DB>,
+  email: string,
+  now = Date.now(),
+): Promise<{ lockedUntil: number; failures: number } | null> {
+  const row = await db
+    .deleteFrom('sign_in_throttle')
+    .where('throttle_key', '=', accountKey(email))
+    .where('locked_until', '>', now)
+    .returning(['locked_until', 'failures'])
+    .executeTakeFirst();
+  return row ? { lockedUntil: Number(row.locked_until), failures: Number(row.failures) } : null;
+}

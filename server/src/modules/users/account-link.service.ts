@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { USER_MESSAGES } from '#contract/user-options';
 import type { UserWithPassword } from '#contract/users';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/constraint-errors';
 import type { DB } from '../../db/schema';
@@ -10,8 +11,7 @@ import { initialPassword, loadUser } from './users.service';
 import { insertUser, updateUser, userByEmail, userLinkedTo } from './users.repository';
 
 export const LINK_MESSAGES = {
-  employeeHasOtherAccount: (email: string) =>
-    `This employee is already linked to another account (${email})`,
+  employeeHasOtherAccount: USER_MESSAGES.employeeHasOtherAccount,
   accountHasOtherEmployee: (email: string) =>
     `The account ${email} is already linked to another employee`,
   linked: 'Employee linked to the existing account',
@@ -24,9 +24,11 @@ export interface LinkResult extends UserWithPassword {
 }
 
 /**
- * PRODUCT.md section 2: give employee {id} an account with the employee's email. An existing user
- * of that email is linked and keeps their role (an admin can also be staff); otherwise a new
- * `employee` user is created with a one-time temporary password.
+ * PRODUCT.md section 2: give employee {id} an account with the employee's email. An existing
+ * employee account of that email is linked; an account of another role is refused (409): an
+ * admin or manager gains a staff record only on purpose, by an admin setting its `employee_id`
+ * (PUT /api/users/{id}, PRODUCT.md 7.1). Otherwise a new `employee` user is created with a
+ * one-time temporary password.
  */
 export function createAccountLinkService(db: Kysely<DB>) {
   return {
@@ -53,6 +55,9 @@ export function createAccountLinkService(db: Kysely<DB>) {
           if (linkedUser) return { outcome: 'unchanged', user: await loadUser(trx, linkedUser.id) };
 
           if (sameEmailUser) {
+            if (sameEmailUser.user_type !== 'employee') {
+              throw conflict(USER_MESSAGES.linkOnlyEmployees(sameEmailUser.user_type));
+            }
             if (sameEmailUser.employee_id !== null) {
               throw conflict(LINK_MESSAGES.accountHasOtherEmployee(sameEmailUser.email));
             }

@@ -19,6 +19,8 @@ export function toUser(row: UserDetailRow): User {
     employee_id: row.employee_id,
     employee_name: employeeName,
     password_is_temporary: Number(row.password_is_temporary) === 1,
+    // Read apart, each time (account-locks.ts): a lock comes and goes without a write to users.
+    locked_until: null,
     created_at: toIso(row.created_at),
     updated_at: toIso(row.updated_at),
   };

@@ -12,7 +12,9 @@ import {
   userWithPasswordSchema,
 } from '#contract/users';
 import { actorOf, createdReplies, ok, replies } from '../../lib/route';
+import { USER_MESSAGES } from '#contract/user-options';
 import { LINK_MESSAGES, createAccountLinkService } from './account-link.service';
+import { unlockUser } from './account-locks';
 import { createUsersService } from './users.service';
 
 /** User management and account linking (SPEC.md section 7): admins only. */
@@ -73,7 +75,8 @@ export async function userRoutes(app: FastifyInstance) {
       config: { access: 'admin' },
       schema: {
         tags,
-        summary: 'Change a user; a new role or password signs them out everywhere',
+        summary:
+          'Change a user (employee_id links or unlinks their staff record); a new role or password signs them out everywhere',
         params: idParamsSchema,
         body: updateUserBodySchema,
         response: replies(userResultSchema),
@@ -103,13 +106,31 @@ export async function userRoutes(app: FastifyInstance) {
   );
 
   api.post(
+    '/api/users/:id/unlock',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary:
+          'Lift the sign-in lock that wrong passwords put on an account (409 when not locked)',
+        params: idParamsSchema,
+        response: replies(userResultSchema),
+      },
+    },
+    async (request) =>
+      ok(USER_MESSAGES.unlocked, {
+        user: await unlockUser(app.db, request.params.id, actorOf(request)),
+      }),
+  );
+
+  api.post(
     '/api/employees/:id/link-employee',
     {
       config: { access: 'admin' },
       schema: {
         tags: ['users', 'employees'],
         summary:
-          'Give an employee an account with their email: link the existing user or create one',
+          'Give an employee an account with their email: link the existing employee account or create one (409 for an account of another role)',
         params: idParamsSchema,
         response: {
           ...replies(userWithPasswordSchema),

@@ -8,15 +8,20 @@ import type {
   UserList,
   UserWithPassword,
 } from '#contract/users';
-import { isUniqueViolation } from '../../db/constraint-errors';
+import {
+  isForeignKeyViolation,
+  isUniqueViolation,
+  violatedConstraint,
+} from '../../db/constraint-errors';
 import { NO_OWN_VERSION } from '../../db/page-keys';
 import type { DB, UsersTable } from '../../db/schema';
 import { nowIso } from '../../lib/clock';
-import { conflict, notFound } from '../../lib/errors';
+import { AppError, conflict, notFound } from '../../lib/errors';
 import { generatePassword, hashPassword } from '../../lib/passwords';
 import { itemKey, pageThrough, rememberedItemsPerDatabase } from '../../lib/remembered-items';
 import type { Actor } from '../../lib/route';
 import { writeAudit } from '../audit/audit.writer';
+import { withLock, withLocks } from './account-locks';
 import { toUser, userName } from './user.mapper';
 import {
   deleteUser,
@@ -25,12 +30,45 @@ import {
   lockAdminIds,
   updateUser,
   userIdWithEmail,
+  userLinkedTo,
 } from './users.repository';
 import { listUsers } from './users-list.repository';
 
-function asEmailConflict(error: unknown): never {
-  if (isUniqueViolation(error)) throw conflict(USER_MESSAGES.emailTaken, 'email');
+const employeeNotFound = () =>
+  new AppError(404, USER_MESSAGES.employeeNotFound, [
+    { field: 'employee_id', message: USER_MESSAGES.employeeNotFound },
+  ]);
+
+/** A write that met a constraint a concurrent one took first: the 409 (or 404) of its check. */
+function asConflict(error: unknown): never {
+  if (isUniqueViolation(error)) {
+    // PostgreSQL names the constraint; SQLite says "UNIQUE constraint failed: users.employee_id".
+    const where = `${violatedConstraint(error) ?? ''} ${(error as Error).message ?? ''}`;
+    if (where.includes('employee_id')) {
+      throw conflict(
+        'The employee was linked to another account at the same moment',
+        'employee_id',
+      );
+    }
+    throw conflict(USER_MESSAGES.emailTaken, 'email');
+  }
+  // The employee was deleted by a concurrent transaction after it was found (PostgreSQL).
+  if (isForeignKeyViolation(error)) throw employeeNotFound();
   throw error;
+}
+
+/** Checks that `employeeId` may be linked to account `userId`: it exists and has no other account. */
+async function checkLinkable(trx: Kysely<DB>, userId: number, employeeId: number) {
+  const employee = await trx
+    .selectFrom('employees')
+    .select('id')
+    .where('id', '=', employeeId)
+    .executeTakeFirst();
+  if (!employee) throw employeeNotFound();
+  const holder = await userLinkedTo(trx, employeeId);
+  if (holder && holder.id !== userId) {
+    throw conflict(USER_MESSAGES.employeeHasOtherAccount(holder.email), 'employee_id');
+  }
 }
 
 export async function loadUser(db: Kysely<DB>, id: number): Promise<User> {
@@ -77,12 +115,12 @@ export function createUsersService(db: Kysely<DB>) {
         `${query.sort} ${query.order}`,
       );
       return {
-        users,
+        users: await withLocks(db, users),
         pagination: { page: query.page, limit: query.limit, total },
       };
     },
 
-    get: (id: number) => loadUser(db, id),
+    get: async (id: number) => withLock(db, await loadUser(db, id)),
 
     async create(input: CreateUserBody, actor: Actor): Promise<UserWithPassword> {
       // Hashing takes a moment; do it before the transaction so no lock waits on it.
@@ -117,14 +155,14 @@ export function createUsersService(db: Kysely<DB>) {
           return password.temporary ? { user, temporary_password: password.temporary } : { user };
         });
       } catch (error) {
-        return asEmailConflict(error);
+        return asConflict(error);
       }
     },
 
     async update(id: number, input: UpdateUserBody, actor: Actor): Promise<User> {
       const passwordHash = input.password ? await hashPassword(input.password) : undefined;
       try {
-        return await db.transaction().execute(async (trx) => {
+        const updated = await db.transaction().execute(async (trx) => {
           const before = await loadUser(trx, id);
           if (input.email && (await userIdWithEmail(trx, input.email, id)) !== null) {
             throw conflict(USER_MESSAGES.emailTaken, 'email');
@@ -137,6 +175,12 @@ export function createUsersService(db: Kysely<DB>) {
           if (input.firstname !== undefined) changes.firstname = input.firstname;
           if (input.lastname !== undefined) changes.lastname = input.lastname;
           if (input.user_type !== undefined) changes.user_type = input.user_type;
+          const employeeId = input.employee_id;
+          const relinks = employeeId !== undefined && employeeId !== before.employee_id;
+          if (relinks) {
+            if (employeeId !== null) await checkLinkable(trx, id, employeeId);
+            changes.employee_id = employeeId;
+          }
           if (passwordHash) {
             changes.password_hash = passwordHash;
             changes.password_is_temporary = 0;
@@ -152,6 +196,13 @@ export function createUsersService(db: Kysely<DB>) {
               .filter((field) => before[field] !== after[field])
               .map((field) => field),
             ...(roleChanges ? [`user_type ${before.user_type} -> ${after.user_type}`] : []),
+            ...(relinks
+              ? [
+                  after.employee_id === null
+                    ? `no longer linked to ${before.employee_name ?? 'an employee'}`
+                    : `linked to the employee ${after.employee_name}`,
+                ]
+              : []),
             ...(passwordHash ? ['password set by an admin'] : []),
           ];
           await writeAudit(trx, actor, {
@@ -166,8 +217,9 @@ export function createUsersService(db: Kysely<DB>) {
           });
           return after;
         });
+        return await withLock(db, updated);
       } catch (error) {
-        return asEmailConflict(error);
+        return asConflict(error);
       }
     },
 

@@ -1,4 +1,5 @@
 // Permission rows of the admin-only routes: users, account linking and the audit trail.
+import { lockAccount } from '../sign-in-locks';
 import { adminOnly, at, FORBIDDEN } from './access';
 import type { PermissionRow } from './types';
 
@@ -49,6 +50,19 @@ export const ADMIN_ROWS: PermissionRow[] = [
     other: {
       expect: FORBIDDEN,
       request: async (fx) => ({ url: `/api/users/${fx.other.userId}` }),
+    },
+  },
+  {
+    route: 'POST /api/users/{id}/unlock',
+    expect: adminOnly(),
+    request: async (_caller, fx) => {
+      const user = await fx.freshUser('manager');
+      await lockAccount(fx.ctx().db, user.email);
+      return { url: `/api/users/${user.id}/unlock` };
+    },
+    other: {
+      expect: FORBIDDEN,
+      request: async (fx) => ({ url: `/api/users/${fx.other.userId}/unlock` }),
     },
   },
   {
