@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { auditQuerySchema } from './audit';
 import { bonusListQuerySchema } from './bonuses';
 import { listEmployeesQuerySchema } from './employees';
+import { wholeNumberQuery } from './fields';
 import { averageScoresQuerySchema } from './insights';
 import { performanceMetricListQuerySchema } from './performance-metrics';
 
@@ -40,12 +41,7 @@ export const MAX_RANKING_EXPORT = 1_000_000;
 
 /** The whole ranking unless `limit` asks for the top N only (what /top10 shows: 10). */
 export const rankingExportQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: 'limit must be a whole number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(MAX_RANKING_EXPORT, `limit must be at most ${MAX_RANKING_EXPORT}`)
-    .optional(),
+  limit: wholeNumberQuery('limit', 1, MAX_RANKING_EXPORT).optional(),
 });
 export type RankingExportQuery = z.infer<typeof rankingExportQuerySchema>;
 

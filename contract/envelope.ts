@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumberQuery } from './fields';
 
 /**
  * The response envelope of PRODUCT.md section 2. Every route answers one of these two shapes.
@@ -26,20 +27,13 @@ export const paginationSchema = z.object({
 });
 export type Pagination = z.infer<typeof paginationSchema>;
 
+/** `limit` of a list: 1 to 1000 (its default is the list's). */
+export const pageLimit = wholeNumberQuery('limit', 1, MAX_PAGE_SIZE);
+
 /** `page` and `limit` of every list (limit at most 1000, as SPEC.md's screens ask for 1000). */
 export const pageQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: 'page must be a whole number' })
-    .int('page must be a whole number')
-    .min(1, 'page must be at least 1')
-    .max(1_000_000, 'page is too large')
-    .default(1),
-  limit: z.coerce
-    .number({ error: 'limit must be a whole number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`)
-    .default(50),
+  page: wholeNumberQuery('page', 1, 1_000_000, 'page is too large').default(1),
+  limit: pageLimit.default(50),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 

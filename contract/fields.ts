@@ -42,14 +42,45 @@ export function emailField(label = 'Email') {
     .email(`${label} must be a valid email address`);
 }
 
+/** Plain decimal digits, without leading zeros ("0" itself aside). */
+const DECIMAL_DIGITS = /^(0|[1-9]\d*)$/;
+
 /**
- * A positive integer id in a path or query (arrives as a string). Only decimal digits: a plain
- * number coercion would also take `0x1f`, `1e3`, ` 7 ` or `7.0` as ids.
+ * The number a path or query string spells in plain decimal digits; anything else is left as it
+ * is, for the number schema after it to refuse. A plain number coercion would also take `0x1f`,
+ * `1e3`, ` 7 `, `+7`, `7.0` or `007`: spellings of one value that caches, logs and audits would
+ * tell apart.
  */
+function fromDecimalText(input: unknown): unknown {
+  return typeof input === 'string' && DECIMAL_DIGITS.test(input) ? Number(input) : input;
+}
+
+/**
+ * A whole number in a query string (`page`, `limit`) in plain decimal digits, with the messages
+ * that name the field.
+ */
+export function wholeNumberQuery(
+  label: string,
+  min: number,
+  max: number,
+  tooLarge = `${label} must be at most ${max}`,
+) {
+  const invalid = `${label} must be a whole number`;
+  return z.preprocess(
+    fromDecimalText,
+    z
+      .number({ error: invalid })
+      .int(invalid)
+      .min(min, `${label} must be at least ${min}`)
+      .max(max, tooLarge),
+  );
+}
+
+/** A positive integer id in a path or query (arrives as a string), in plain decimal digits. */
 export function idParam(label = 'id') {
   const invalid = `${label} must be a positive whole number`;
   return z.preprocess(
-    (input) => (typeof input === 'string' && /^\d+$/.test(input) ? Number(input) : input),
+    fromDecimalText,
     z
       .number({ error: invalid })
       .int(invalid)

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PAGE_SIZE, pageQuerySchema, paginationSchema, sortOrderSchema } from './envelope';
+import { pageLimit, pageQuerySchema, paginationSchema, sortOrderSchema } from './envelope';
 import { SCORE_BAND_LABELS } from './scores';
 
 /**
@@ -111,12 +111,7 @@ export type EmployeeDashboard = z.infer<typeof employeeDashboardSchema>;
 export const DEFAULT_RANKING_SIZE = 10;
 
 export const rankQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: 'limit must be a whole number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`)
-    .default(DEFAULT_RANKING_SIZE),
+  limit: pageLimit.default(DEFAULT_RANKING_SIZE),
 });
 export type RankQuery = z.infer<typeof rankQuerySchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PAGE_SIZE, pageQuerySchema, paginationSchema } from './envelope';
+import { MAX_PAGE_SIZE, pageLimit, pageQuerySchema, paginationSchema } from './envelope';
 import { requiredText, timestampSchema } from './fields';
 import { referenceId } from './reference-field';
 
@@ -113,12 +113,7 @@ const statusField = z.enum(RESPONSE_STATUSES, {
 
 /** SPEC.md calls both lists without parameters and shows everything: a whole page by default. */
 const wholePageQuerySchema = pageQuerySchema.extend({
-  limit: z.coerce
-    .number({ error: 'limit must be a whole number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`)
-    .default(MAX_PAGE_SIZE),
+  limit: pageLimit.default(MAX_PAGE_SIZE),
 });
 
 /** `GET /api/responses/all`: the caller's own questions, pending and answered unless told. */

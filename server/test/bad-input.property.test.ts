@@ -5,6 +5,7 @@ import { malformedRequests, oddKey, type ValidRequest } from './helpers/malforme
 import { documentedOperations, type DocumentedOperation } from './helpers/openapi-routes';
 import { PERMISSION_TABLE } from './helpers/permission-table';
 import { seedRouteFixtures, type Caller, type RouteFixtures } from './helpers/route-fixtures';
+import { misclaimedTokens } from './helpers/session-tokens';
 import { tableSnapshot, tablesContaining, type TableSnapshot } from './helpers/table-snapshot';
 import { describeEachEngine } from './helpers/test-app';
 
@@ -39,6 +40,7 @@ function pathIdOf(operation: DocumentedOperation, url: string): string | null {
 async function validRequestFor(
   operation: DocumentedOperation,
   fx: RouteFixtures,
+  misclaimed: Record<Exclude<Caller, 'anonymous'>, ValidRequest['misclaimedTokens']>,
 ): Promise<ValidRequest> {
   const row = PERMISSION_TABLE.find((r) => r.route === operation.route);
   if (!row) throw new Error(`${operation.route} is not in the permission table`);
@@ -59,6 +61,7 @@ async function validRequestFor(
         ? []
         : others.map((c) => fx.tokenOf(c)!),
     refusedToken: refused ? fx.tokenOf(refused) : null,
+    misclaimedTokens: caller === 'anonymous' ? [] : misclaimed[caller],
     status: row.expect[caller],
     ...(row.bodyLimit === undefined ? {} : { bodyLimit: row.bodyLimit }),
   };
@@ -76,8 +79,13 @@ describeEachEngine(
     beforeAll(async () => {
       fx = await seedRouteFixtures(ctx, google);
       operations = documentedOperations((await ctx().call('GET', '/api/openapi.json')).body);
+      const misclaimed = {
+        admin: await misclaimedTokens(ctx().signClaims, ctx().as.admin.id),
+        manager: await misclaimedTokens(ctx().signClaims, ctx().as.manager.id),
+        employee: await misclaimedTokens(ctx().signClaims, ctx().as.employee.id),
+      };
       for (const operation of operations) {
-        valid.set(operation.route, await validRequestFor(operation, fx));
+        valid.set(operation.route, await validRequestFor(operation, fx, misclaimed));
       }
       before = await tableSnapshot(ctx().db);
     });

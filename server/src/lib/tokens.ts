@@ -1,4 +1,4 @@
-import { SignJWT, errors, jwtVerify } from 'jose';
+import { SignJWT, errors, jwtVerify, type JWTPayload } from 'jose';
 
 const ISSUER = 'spms';
 const AUDIENCE = 'spms';
@@ -17,6 +17,28 @@ export interface TokenService {
 
 /** How many verified tokens are remembered (a few MB at most). */
 const VERIFIED_TOKENS_KEPT = 10_000;
+
+/**
+ * How far ahead of this server's clock a token's issue time may be: the clocks of instances
+ * behind one balancer differ by a little. Any more is refused: revocation compares the issue time
+ * with `tokens_valid_after`, so a token from the future would outlive it. Within the allowance the
+ * issue time counts as now, so even those few seconds outlive nothing.
+ */
+export const CLOCK_SKEW_MS = 60_000;
+
+/** The subject as `sign` writes it: a user id in plain decimal ("2", never "2.0", " 2", "0x2"). */
+const CANONICAL_ID = /^[1-9]\d{0,15}$/;
+
+/** The claims of a token whose signature held, or null when its subject or issue time is off. */
+function sessionClaims(payload: JWTPayload, now: number): SessionClaims | null {
+  const subject = payload.sub ?? '';
+  const userId = Number(subject);
+  if (!CANONICAL_ID.test(subject) || !Number.isSafeInteger(userId)) return null;
+  const issuedAtMs = payload.iat_ms;
+  if (typeof issuedAtMs !== 'number' || !Number.isFinite(issuedAtMs)) return null;
+  if (issuedAtMs > now + CLOCK_SKEW_MS || payload.iat! * 1000 > now + CLOCK_SKEW_MS) return null;
+  return { userId, issuedAtMs: Math.min(issuedAtMs, now) };
+}
 
 /**
  * Our own session tokens: HS256 with a secret of at least 256 bits, with an expiry.
@@ -63,10 +85,8 @@ export function createTokenService(secret: string, expiresIn: string): TokenServ
           audience: AUDIENCE,
           requiredClaims: ['sub', 'exp', 'iat'],
         });
-        const userId = Number(payload.sub);
-        const issuedAtMs = typeof payload.iat_ms === 'number' ? payload.iat_ms : NaN;
-        if (!Number.isSafeInteger(userId) || !Number.isFinite(issuedAtMs)) return null;
-        const claims = { userId, issuedAtMs };
+        const claims = sessionClaims(payload, Date.now());
+        if (!claims) return null;
         remember(token, claims, payload.exp! * 1000);
         return claims;
       } catch (error) {

@@ -52,11 +52,44 @@ const refuseUnstorableText: preValidationHookHandler = (request, _reply, done) =
   done();
 };
 
+export const INVALID_UTF8_MESSAGE = 'The request body is not valid UTF-8';
+
+/**
+ * JSON bodies as Fastify parses them, but decoded strictly: Fastify reads the body as UTF-8 text
+ * itself, turning bytes that are no UTF-8 into U+FFFD, which would then be stored as if the client
+ * had sent them. Decoding the raw bytes with `fatal` refuses them instead.
+ */
+function strictUtf8Json(app: FastifyInstance) {
+  const { onProtoPoisoning, onConstructorPoisoning } = app.initialConfig;
+  const parseJson = app.getDefaultJsonParser(
+    onProtoPoisoning ?? 'error',
+    onConstructorPoisoning ?? 'error',
+  );
+  const utf8 = new TextDecoder('utf-8', { fatal: true });
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer' },
+    (request, body: Buffer, done) => {
+      let text: string;
+      try {
+        text = utf8.decode(body);
+      } catch {
+        done(badRequest(INVALID_UTF8_MESSAGE), undefined);
+        return;
+      }
+      parseJson(request, text, done);
+    },
+  );
+}
+
 /**
  * Refuses unstorable text in params, query and body with a 400 naming the field, before schema
- * validation, on every route that takes input. Routes without input pay nothing.
+ * validation, on every route that takes input. Routes without input pay nothing. JSON bodies that
+ * are not valid UTF-8 are refused as they are parsed.
  */
 async function textGuardPlugin(app: FastifyInstance) {
+  strictUtf8Json(app);
   app.addHook('onRoute', (route) => {
     const schema = route.schema;
     if (!schema?.body && !schema?.querystring && !schema?.params) return;

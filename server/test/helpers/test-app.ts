@@ -12,6 +12,7 @@ import type { Engine } from '../../src/db/database';
 import type { DB } from '../../src/db/schema';
 import { createTokenService } from '../../src/lib/tokens';
 import { insertEmployee, insertUser, type TestUser } from './factories';
+import { signSessionClaims, type SessionTokenClaims } from './session-tokens';
 import { ENGINES, createTestDatabase, describeOn, type TestDatabase } from './test-database';
 
 export interface CallOptions {
@@ -42,6 +43,8 @@ export interface TestContext {
   /** One signed-in user per role; the employee's account is linked to `employee.employeeId`. */
   as: Record<UserType, SignedInUser>;
   call(method: HTTPMethods, url: string, options?: CallOptions): Promise<CallResult>;
+  /** Signs a session token with the app's key, with claims of the test's choosing. */
+  signClaims(claims: SessionTokenClaims): Promise<string>;
   /** A new user of the given role with a valid token. */
   newUser(role: UserType, overrides?: Parameters<typeof insertUser>[1]): Promise<SignedInUser>;
 }
@@ -63,7 +66,8 @@ export async function startTestApp(
     REQUESTS_PER_MINUTE_PER_ACCOUNT: '1000000',
     ...env,
   });
-  const tokens = createTokenService(randomBytes(32).toString('base64url'), config.JWT_EXPIRES_IN);
+  const tokenSecret = randomBytes(32).toString('base64url');
+  const tokens = createTokenService(tokenSecret, config.JWT_EXPIRES_IN);
   const app = await buildApp({ config, database: testDatabase.database, tokens });
   await app.ready();
   const db = testDatabase.database.db;
@@ -130,6 +134,7 @@ export async function startTestApp(
     config,
     as,
     call,
+    signClaims: (claims) => signSessionClaims(tokenSecret, claims),
     newUser,
     async close() {
       await app.close();

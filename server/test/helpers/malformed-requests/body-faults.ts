@@ -1,7 +1,7 @@
 // Faults in the body: a broken or missing field, a body of the wrong shape, text or size.
 import fc from 'fast-check';
 import type { DocumentedOperation } from '../openapi-routes';
-import { jsonText } from './encoding';
+import { INVALID_UTF8, jsonText, jsonWithInvalidUtf8 } from './encoding';
 import { fieldFaults } from './field-faults';
 import type { Fault } from './types';
 
@@ -70,7 +70,10 @@ export function bodyFaults(
   return faults;
 }
 
-/** For a write route: cut, poisoned or unparsable JSON, a wrong content type, over the limit. */
+/**
+ * For a write route: cut, poisoned, unparsable or not UTF-8 JSON, a wrong content type, over the
+ * limit.
+ */
 export function writeFaults(
   baseBody: Record<string, unknown>,
   bodyLimit: number,
@@ -99,6 +102,15 @@ export function writeFaults(
         body: { text, contentType: 'application/json' },
         expected: 400,
       })),
+    fc.constantFrom(...INVALID_UTF8).map((bytes) => ({
+      fault: `body with bytes ${bytes.map((b) => b.toString(16)).join(' ')} (not UTF-8)`,
+      body: {
+        text: '',
+        bytes: jsonWithInvalidUtf8(baseBody, bytes),
+        contentType: 'application/json',
+      },
+      expected: 400,
+    })),
     fc.constantFrom('application/xml', 'application/x-www-form-urlencoded').map((type) => ({
       fault: `body as ${type}`,
       body: { text: 'a=1', contentType: type },

@@ -17,10 +17,10 @@ const BODY_LIMIT = 1024 * 1024;
 /**
  * Generated malformed requests for one documented route, each starting from a valid request
  * (the permission table's) and breaking it in one way the route must refuse: a malformed id, a
- * malformed query parameter, a body field of the wrong type, too long, out of range, outside
- * its enum, missing or holding unstorable text, a body that is not an object, not JSON at all,
- * poisoned with `__proto__`, over 1 MB or of the wrong content type, or a missing, forged or
- * insufficient token. On top come harmless extras (unknown query parameters and body fields
+ * malformed query parameter (a number spelled otherwise than in plain digits too), a body field
+ * of the wrong type, too long, out of range, outside its enum, missing or holding unstorable
+ * text, a body that is not an object, not JSON at all, not UTF-8, poisoned with `__proto__`,
+ * over 1 MB or of the wrong content type, or a missing, forged, misclaimed or insufficient token. On top come harmless extras (unknown query parameters and body fields
  * full of odd keys and unicode) that must not turn a refusal into an acceptance.
  *
  * Every request knows the one status it must get. Only routes that take no input at all get
@@ -37,7 +37,7 @@ export function malformedRequests(
 
   // In this order: the order of the alternatives shapes what fast-check draws for a seed.
   const faults: fc.Arbitrary<Fault>[] = [
-    ...pathFaults(operation),
+    ...pathFaults(operation, valid),
     ...queryFaults(operation, valid),
     ...bodyFaults(operation, baseBody),
     ...(isWrite ? writeFaults(baseBody, bodyLimit) : []),
@@ -101,8 +101,11 @@ export function malformedRequests(
         fault.token !== undefined ? fault.token : allowedToken && `Bearer ${allowedToken}`;
       if (token) headers.authorization = token;
 
-      let payload: string | undefined;
-      if (fault.body) {
+      let payload: string | Buffer | undefined;
+      if (fault.body?.bytes) {
+        payload = fault.body.bytes;
+        headers['content-type'] = fault.body.contentType;
+      } else if (fault.body) {
         payload = fault.body.text;
         headers['content-type'] = fault.body.contentType;
         // Unknown fields next to a broken one: they must neither mend nor break anything else.

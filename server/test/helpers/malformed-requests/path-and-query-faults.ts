@@ -5,17 +5,41 @@ import { core, typesOf } from './field-faults';
 import { BAD_IDS, BROKEN_ESCAPES, oddText } from './hostile-values';
 import type { Fault, ValidRequest } from './types';
 
+/**
+ * Other spellings of a valid decimal number, each of which a plain number coercion took: leading
+ * zeros, a sign, spaces, a fraction, an exponent, hex.
+ */
+export function respellings(decimal: string): string[] {
+  const value = Number(decimal);
+  return [
+    `0${decimal}`,
+    `000${decimal}`,
+    `+${decimal}`,
+    ` ${decimal}`,
+    `${decimal} `,
+    `${decimal}.0`,
+    `${decimal}e0`,
+    `0x${value.toString(16)}`,
+  ];
+}
+
 /** Path ids that are no id: bad numbers, hostile text, too long, broken escapes. */
-export function pathFaults(operation: DocumentedOperation): fc.Arbitrary<Fault>[] {
+export function pathFaults(
+  operation: DocumentedOperation,
+  valid: ValidRequest,
+): fc.Arbitrary<Fault>[] {
   const faults: fc.Arbitrary<Fault>[] = [];
   if (operation.pathParams.length > 0) {
+    // The valid request's own id, spelled otherwise: it names a record that exists.
+    const respelled =
+      valid.pathId !== null && /^\d+$/.test(valid.pathId) ? respellings(valid.pathId) : [];
     faults.push(
       fc
         .oneof(
-          fc.constantFrom(...BAD_IDS),
+          fc.constantFrom(...BAD_IDS, ...respelled),
           fc
             .string({ unit: 'grapheme', minLength: 1, maxLength: 30 })
-            .filter((text) => !/^\d+$/.test(text) || Number(text) > 2_147_483_647),
+            .filter((text) => !/^[1-9]\d*$/.test(text) || Number(text) > 2_147_483_647),
           fc.constant('9'.repeat(201)),
         )
         .map((id) => ({
@@ -49,6 +73,10 @@ export function queryFaults(
     if (types.has('number')) {
       const bad = ['-1', '0', '1.5', 'abc', '1 OR 1=1', '9'.repeat(25), '[]'];
       if (shape.maximum !== undefined) bad.push(String(shape.maximum + 1));
+      // A whole number the route takes (the valid request's, or the least), spelled otherwise.
+      const taken = valid.query.find(([k]) => k === param.name)?.[1];
+      const within = taken ?? String(Math.max(1, shape.minimum ?? 1));
+      if (shape.type === 'integer' && /^\d+$/.test(within)) bad.push(...respellings(within));
       values.push(fc.constantFrom(...bad));
     }
     if (shape.enum) {

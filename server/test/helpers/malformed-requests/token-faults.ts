@@ -1,8 +1,11 @@
-// Faults in the token: missing, forged or broken, or of a role the route refuses.
+// Faults in the token: missing, forged, broken or with claims off, or of a role the route refuses.
 import fc from 'fast-check';
 import type { Fault, ValidRequest } from './types';
 
-/** Authorization headers the route must refuse: 401 for a bad token, 403 for a refused role. */
+/**
+ * Authorization headers the route must refuse: 401 for a bad token (also one signed by the
+ * server whose subject or issue time is off), 403 for a refused role.
+ */
 export function tokenFaults(valid: ValidRequest): fc.Arbitrary<Fault>[] {
   const authFaults: fc.Arbitrary<Fault>[] = [];
   if (valid.token !== null) {
@@ -23,6 +26,15 @@ export function tokenFaults(valid: ValidRequest): fc.Arbitrary<Fault>[] {
           expected: 401,
         })),
     );
+    if (valid.misclaimedTokens?.length) {
+      authFaults.push(
+        fc.constantFrom(...valid.misclaimedTokens).map(({ claims, token }) => ({
+          fault: `a token signed by the server with claims ${claims}`,
+          token: `Bearer ${token}`,
+          expected: 401,
+        })),
+      );
+    }
     if (valid.refusedToken) {
       authFaults.push(
         fc.constant({

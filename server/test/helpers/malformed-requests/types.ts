@@ -12,6 +12,11 @@ export interface ValidRequest {
   otherAllowedTokens: string[];
   /** A token of a role the route refuses (403), when there is one. */
   refusedToken: string | null;
+  /**
+   * Tokens signed with the server's key whose claims must still be refused (401): a subject that
+   * is not the id as the server writes it, an issue time in the future (session-tokens.ts).
+   */
+  misclaimedTokens?: { claims: string; token: string }[];
   /** What the valid request answers (2xx). */
   status: number;
   /** The route's request body limit (the server's 1 MB unless the route sets its own). */
@@ -24,7 +29,7 @@ export interface MalformedRequest {
   method: ValidRequest['method'];
   url: string;
   headers: Record<string, string>;
-  payload: string | undefined;
+  payload: string | Buffer | undefined;
   expected: number;
 }
 
@@ -35,7 +40,8 @@ export interface Fault {
   /** The raw path segment, already encoded or deliberately broken. */
   rawPathId?: string;
   query?: [string, string][];
-  body?: { text: string; contentType: string };
+  /** The body: `text`, or `bytes` when they are no text at all (invalid UTF-8). */
+  body?: { text: string; contentType: string; bytes?: Buffer };
   token?: string | null;
   expected: number;
 }
