@@ -8,13 +8,13 @@ import { responseSerializerCompiler } from './lib/response-serializer';
 import type { TokenService } from './lib/tokens';
 import apiDocs from './plugins/api-docs';
 import auth from './plugins/auth';
-import errors, { answerFrameworkError } from './plugins/errors';
-import fairTurns from './plugins/fair-turns';
+import errors, { answerClientError, answerFrameworkError } from './plugins/errors';
 import requestLimit from './plugins/request-limit';
 import responseCache from './plugins/response-cache';
 import security from './plugins/security';
 import services from './plugins/services';
 import textGuard from './plugins/text-guard';
+import underPressure from './plugins/under-pressure';
 import webApp, { webAppScriptHashes } from './plugins/web-app';
 import { apiModules } from './routes';
 
@@ -54,7 +54,9 @@ const FORWARD_SECRET = DEFAULT_CIPHERS.split(':')
  * (Node's compatibility API) behave as HTTP/1.1's for everything here, so the app keeps one type.
  */
 function transport(tls: AppOptions['tls']): Partial<FastifyServerOptions> {
-  if (!tls) return {};
+  // Node's own answer to an HTTP/1.1 request without Host has an empty body; plugins/errors.ts
+  // refuses it in the envelope instead.
+  if (!tls) return { http: { requireHostHeader: false } } as Partial<FastifyServerOptions>;
   const https = { ...tls, allowHTTP1: true, minVersion: 'TLSv1.2', ciphers: FORWARD_SECRET };
   return { http2: true, https } as FastifyServerOptions;
 }
@@ -71,6 +73,8 @@ export async function buildApp(options: AppOptions) {
     requestIdHeader: false,
     // Malformed addresses are refused by the router itself: answer them in the envelope too.
     frameworkErrors: answerFrameworkError,
+    // What Node's HTTP parser refuses (431, 414, a malformed request) answers in the envelope too.
+    clientErrorHandler: answerClientError,
     // Fastify's own request logging writes two lines a request (see the onResponse hook below).
     logController: new LogController({ disableRequestLogging: true }),
   });
@@ -104,7 +108,8 @@ export async function buildApp(options: AppOptions) {
     tokens: options.tokens,
   });
   await app.register(errors);
-  await app.register(fairTurns);
+  // First of the hooks: an overloaded server refuses before it checks a token or reads a row.
+  await app.register(underPressure);
   await app.register(security, {
     scriptHashes: options.webRoot ? webAppScriptHashes(options.webRoot) : [],
   });

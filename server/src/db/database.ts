@@ -24,7 +24,25 @@ export interface DatabaseOptions {
   sqliteFile?: string;
   /** PostgreSQL pool size. */
   poolSize?: number;
+  /** PostgreSQL: how long a statement may wait for a lock (default LOCK_TIMEOUT_MS). */
+  lockTimeoutMs?: number;
 }
+
+/**
+ * How long a PostgreSQL statement waits for a lock another transaction holds before it fails
+ * (55P03, answered 503 by plugins/errors.ts): far above the waits of writes queued on one row,
+ * far below a request anyone waits for. Without it a statement waits as long as the lock is held.
+ */
+export const LOCK_TIMEOUT_MS = 3000;
+
+/**
+ * How long a write waits for SQLite's write lock while another process holds it (SQLITE_BUSY,
+ * answered 503). better-sqlite3 waits on the event loop's own thread, so every other request
+ * waits as long: kept under the 100 ms no request may hold the loop. The server's one connection
+ * never waits on itself; only another process (a shell, `npm run migrate` of a running server)
+ * holds the lock.
+ */
+export const SQLITE_BUSY_TIMEOUT_MS = 50;
 
 // pg hands back int8 (COUNT, SUM) and numeric as strings, and `date` as a local-time Date.
 // Numbers here stay well inside 2^53, and dates must stay calendar dates.
@@ -55,7 +73,9 @@ export function timestampToIso(text: string): string {
 pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, timestampToIso);
 
 export function openDatabase(options: DatabaseOptions): Database {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  if (options.databaseUrl) {
+    return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.lockTimeoutMs);
+  }
   if (!options.sqliteFile) throw new Error('openDatabase needs a databaseUrl or an sqliteFile');
   return openSqlite(options.sqliteFile);
 }
@@ -70,7 +90,7 @@ function openSqlite(file: string): Database {
   // NORMAL under WAL survives a killed process; only an OS crash can lose the last commits.
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   // The server's one connection keeps up to 256 MiB of the file's pages (SQLite's default is 2
   // MiB, filled as pages are read, never reserved up front). With 2 MiB a page of 50 rows fetched
   // most of its table and index pages again from the OS, one pread each: on the bench machine a
@@ -88,9 +108,9 @@ function openSqlite(file: string): Database {
   };
 }
 
-function openPostgres(url: string, poolSize: number): Database {
+function openPostgres(url: string, poolSize: number, lockTimeoutMs = LOCK_TIMEOUT_MS): Database {
   const db = new Kysely<DB>({
-    dialect: new PostgresDialect({ pool: openPostgresPool(url, poolSize) }),
+    dialect: new PostgresDialect({ pool: openPostgresPool(url, poolSize, { lockTimeoutMs }) }),
   });
   return {
     db,

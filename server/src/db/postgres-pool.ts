@@ -70,11 +70,13 @@ function writeInOneBatch(pipeline: Pipeline) {
 
 class SharedReads {
   readonly #url: string;
+  readonly #settings: ConnectionSettings;
   #pipeline: Pipeline | undefined;
   #ended = false;
 
-  constructor(url: string) {
+  constructor(url: string, settings: ConnectionSettings) {
     this.#url = url;
+    this.#settings = settings;
   }
 
   /** Whether a new short read should wait its turn here rather than take its own connection. */
@@ -104,6 +106,7 @@ class SharedReads {
   /** A lost connection fails the reads sent on it; the next read opens another in its place. */
   #connect(): Pipeline {
     const client = new PreparingClient({
+      ...this.#settings,
       connectionString: this.#url,
       pipeline: true,
       application_name: READ_PIPELINE_NAME,
@@ -169,18 +172,54 @@ class RoutedConnection {
   }
 }
 
+export interface PoolOptions {
+  /** How long a statement may wait for a lock (PostgreSQL's lock_timeout); 0 waits as long. */
+  lockTimeoutMs: number;
+}
+
+/** What every connection is opened with, the shared one and the pool's. */
+interface ConnectionSettings {
+  lock_timeout?: number;
+  connectionTimeoutMillis: number;
+}
+
+/**
+ * How long opening a connection may take (and a request wait for a free one): a database that
+ * does not answer fails the request (503) instead of holding it open as long as TCP tries.
+ */
+export const CONNECT_TIMEOUT_MS = 5000;
+
 /** The pool Kysely's PostgresDialect takes: `poolSize` own connections and the shared one. */
-export function openPostgresPool(url: string, poolSize: number): PostgresPool {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, Client: PreparingClient });
+export function openPostgresPool(
+  url: string,
+  poolSize: number,
+  { lockTimeoutMs }: PoolOptions = { lockTimeoutMs: 0 },
+): PostgresPool {
+  // lock_timeout goes in the startup message, so it costs no statement; `reset lock_timeout`
+  // (insight-totals.repository.ts) comes back to it.
+  const settings: ConnectionSettings = {
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    ...(lockTimeoutMs > 0 ? { lock_timeout: lockTimeoutMs } : {}),
+  };
+  const pool = new pg.Pool({
+    ...settings,
+    connectionString: url,
+    max: poolSize,
+    Client: PreparingClient,
+  });
   // An idle connection dropped by the server must not crash the process.
   pool.on('error', () => undefined);
   // Timestamps then arrive as UTC text timestampToIso reads without a Date (queued before any
   // other query of the connection). Nothing depends on the session's zone: SQL that needs one
   // names UTC, and months follow TZ in the application.
   pool.on('connect', (client) => {
+    // A connection lost while a request holds it (a terminated backend, a restart) fails that
+    // request's statement, answered 503 (plugins/errors.ts); pg also emits it as an event, which
+    // unheard would end the process. The pool drops the connection when it is released.
+    client.on('error', () => undefined);
     client.query('set time zone utc').catch(() => undefined);
   });
-  const reads = new SharedReads(url);
+  const reads = new SharedReads(url, settings);
   // Released connections are handed out again. Kysely keys what it knows of a connection on the
   // object (a WeakMap and a WeakSet), so a new object per request added two weak entries per
   // request, which the garbage collector kept and traced until a mark-compact: under the

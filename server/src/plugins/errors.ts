@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
@@ -5,7 +7,13 @@ import {
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
 import type { ErrorEnvelope, FieldError } from '#contract/envelope';
+import { isDatabaseUnavailable } from '../db/constraint-errors';
 import { AppError } from '../lib/errors';
+
+/** The answer to a statement the database could not run now (constraint-errors.ts). */
+export const DATABASE_BUSY_MESSAGE = 'The database is busy. Please try again in a moment.';
+/** Seconds a client is asked to wait before it tries again after DATABASE_BUSY_MESSAGE. */
+export const DATABASE_BUSY_RETRY_AFTER_SECONDS = 2;
 
 const GENERIC_MESSAGES: Record<number, string> = {
   400: 'Bad request',
@@ -70,6 +78,53 @@ export function answerFrameworkError(
   });
 }
 
+/** Node's `clientError`: a parser error (`HPE_...`) carries the bytes it failed on. */
+type ParserError = Error & { code?: string; rawPacket?: unknown };
+
+/** What Node's HTTP parser refused, answered before any request object exists. */
+function clientErrorAnswer(error: ParserError) {
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, message: 'Request timeout' };
+  if (error.code === 'HPE_HEADER_OVERFLOW') {
+    // Node counts the request line in its header limit. When the packet that overflowed starts a
+    // request and holds no line break, the request line itself (the address) was too long. A
+    // packet from further in (TLS hands them over 16 KB at a time) may be either, so the 431
+    // says both.
+    const raw = error.rawPacket;
+    const packet = Buffer.isBuffer(raw) ? raw.toString('latin1', 0, 16 * 1024) : '';
+    if (/^[A-Z]+ /.test(packet) && !packet.includes('\n')) {
+      return { status: 414, message: 'The address is too long' };
+    }
+    return { status: 431, message: 'The request address or headers are too large' };
+  }
+  return { status: 400, message: 'The request is not valid HTTP' };
+}
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node's HTTP parser refused (headers or address past
+ * its limit, a malformed request line or header, a body sent too slowly) reaches neither the
+ * router nor the error handler, and Fastify would answer in its own JSON. There is no reply
+ * object yet, so the envelope is written to the socket as Node's own answer would be, and the
+ * connection closed: what follows the broken bytes cannot be read as requests.
+ */
+export function answerClientError(error: ParserError, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  // A response already under way on this connection (a broken body after its headers were read)
+  // cannot be answered again.
+  const pending = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (socket.writable && !pending?.headersSent) {
+    const { status, message } = clientErrorAnswer(error);
+    const body = JSON.stringify({ success: false, message } satisfies ErrorEnvelope);
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        'Cache-Control: no-store\r\nConnection: close\r\n\r\n' +
+        body,
+    );
+  }
+  socket.destroy(error);
+}
+
 /**
  * One error handler for the whole API: the envelope of PRODUCT.md section 2, the right status,
  * and never a stack trace, SQL or internal message in a 5xx.
@@ -111,8 +166,23 @@ async function errorsPlugin(app: FastifyInstance) {
         message: GENERIC_MESSAGES[status] ?? GENERIC_MESSAGES[400]!,
       });
     }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      void reply.header('Retry-After', String(DATABASE_BUSY_RETRY_AFTER_SECONDS));
+      return send(reply, 503, { success: false, message: DATABASE_BUSY_MESSAGE });
+    }
     request.log.error({ err: error }, 'request failed');
     return send(reply, 500, { success: false, message: 'Internal server error' });
+  });
+
+  // Node answers an HTTP/1.1 request without a Host header itself, with an empty body, unless
+  // told not to (app.ts): it is refused here instead, in the envelope.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
+      void send(reply, 400, { success: false, message: 'The request has no Host header' });
+      return;
+    }
+    done();
   });
 
   app.setNotFoundHandler((request, reply) =>
