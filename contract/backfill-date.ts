@@ -48,10 +48,19 @@ export function parseInstant(text: string): Date | null {
   return new Date(utc - sign * (offsetHours * 60 + offsetMinutes) * 60_000);
 }
 
+/** 2024-01-05 -> 1/5/2024, the short US date every screen shows (SPEC.md section 9). */
+export function shortUsDate(isoDate: string): string {
+  const [year, month, day] = isoDate.slice(0, 10).split('-');
+  return `${Number(month)}/${Number(day)}/${year}`;
+}
+
 export function backfillMessages(label: string) {
   return {
     invalid: `${label} must be a date (YYYY-MM-DD) or an ISO 8601 date-time from ${EARLIEST_BACKFILL_YEAR} on`,
     future: `${label} cannot be in the future`,
+    /** Nothing is dated before its employee joined (issue 56): `joinDate` is YYYY-MM-DD. */
+    beforeJoinDate: (name: string, joinDate: string) =>
+      `${label} must be on or after ${name}'s join date (${shortUsDate(joinDate)})`,
   };
 }
 

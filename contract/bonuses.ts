@@ -4,10 +4,13 @@ import { pageQuerySchema, paginationSchema } from './envelope';
 import { requiredText, timestampSchema } from './fields';
 import { optionalIdFilter, referenceId } from './reference-field';
 
+/** The date field's label, as the award form shows it ("Awarded On"), in the service's messages. */
+export const BONUS_DATE_LABEL = 'Awarded on';
+
 export const BONUS_MESSAGES = {
   employeeNotFound: 'Employee not found',
   bonusNotFound: 'Bonus not found',
-  employeeIsFixed: 'employee_id cannot be changed: delete this bonus and award a new one instead',
+  employeeIsFixed: 'The employee cannot be changed: delete this bonus and award a new one instead',
   awarded: 'Bonus awarded successfully',
   updated: 'Bonus updated successfully',
   deleted: 'Bonus deleted successfully',

@@ -5,13 +5,20 @@ import { optionalText, timestampSchema } from './fields';
 import { checkMetricValue, METRIC_VALUE_MESSAGES } from './metric-value-rule';
 import { optionalIdFilter, referenceId } from './reference-field';
 
+/**
+ * The date field's label, as the record form shows it ("Recorded On"), in the service's own
+ * messages. The validator's keep `created_at`: the error handler puts the field's name before a
+ * message that does not name it (plugins/errors.ts, mentionsField).
+ */
+export const METRIC_VALUE_DATE_LABEL = 'Recorded on';
+
 export const PERFORMANCE_METRIC_MESSAGES = {
   metricTypeNotFound: 'Metric type not found',
   employeeNotFound: 'Employee not found',
   metricNotFound: 'Performance metric not found',
   metricTypeIsFixed:
-    'metric_type_id cannot be changed: delete this value and record a new one instead',
-  userIsFixed: 'user_id cannot be changed: delete this value and record a new one instead',
+    'The metric type cannot be changed: delete this value and record a new one instead',
+  userIsFixed: 'The user cannot be changed: delete this value and record a new one instead',
   recorded: 'Performance metric recorded successfully',
   updated: 'Performance metric updated successfully',
   deleted: 'Performance metric deleted successfully',

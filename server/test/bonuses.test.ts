@@ -25,6 +25,8 @@ describeEachEngine('bonuses', (ctx) => {
       first_name: 'Grace',
       last_name: 'Hopper',
       email: `grace.${Math.random().toString(36).slice(2)}@example.com`,
+      // Before every date the suite backfills to (nothing may predate joining).
+      join_date: '2020-01-06',
     });
 
   it('lets only managers and admins use every bonus route', async () => {

@@ -88,7 +88,7 @@ describeStagedRaces('writes racing a deletion of their employee', (ctx) => {
     );
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual(
-      errorEnvelope('manager_id must be the id of an existing employee', 'manager_id'),
+      errorEnvelope('Manager must be an existing employee', 'manager_id'),
     );
   });
 

@@ -129,6 +129,8 @@ describeEachEngine('adding staff', (ctx) => {
     });
     expect(sameCode.status).toBe(409);
     expect(sameCode.body).toEqual(errorEnvelope(EMPLOYEE_CONFLICTS.employeeCode, 'employee_code'));
+    // In the form's words: the label, not the column.
+    expect(sameCode.body.message).toBe('An employee with this Employee ID already exists');
   });
 
   it('needs the manager to be an existing employee', async () => {
@@ -137,8 +139,7 @@ describeEachEngine('adding staff', (ctx) => {
       body: employeeBody({ manager_id: 987_654 }),
     });
     expect(res.status).toBe(400);
-    const message =
-      'manager_id must be the id of an existing employee (there is none with id 987654)';
+    const message = 'Manager must be an existing employee (there is none with id 987654)';
     expect(res.body).toMatchObject({ message, errors: [{ field: 'manager_id', message }] });
   });
 });
@@ -230,7 +231,7 @@ describeEachEngine('changing staff', (ctx) => {
     });
     expect(self.status).toBe(400);
     expect(self.body.errors).toEqual([
-      { field: 'manager_id', message: 'manager_id: an employee cannot be their own manager' },
+      { field: 'manager_id', message: 'An employee cannot be their own manager' },
     ]);
 
     for (const report of [middle, bottom]) {
@@ -243,7 +244,7 @@ describeEachEngine('changing staff', (ctx) => {
         {
           field: 'manager_id',
           message:
-            'manager_id: that employee already reports to this one, directly or through others',
+            'Manager cannot be someone who already reports to this employee, directly or through others',
         },
       ]);
     }

@@ -55,7 +55,12 @@ describeEachEngine('performance metrics', (ctx) => {
   async function setup(
     range: { minimum_value?: number | null; maximum_value?: number | null } = {},
   ) {
-    const employeeId = await insertEmployee(ctx().db, { first_name: 'Ada', last_name: 'Lovelace' });
+    // Joined before every date the suite backfills to (nothing may predate joining).
+    const employeeId = await insertEmployee(ctx().db, {
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      join_date: '2020-01-06',
+    });
     const typeId = await insertMetricType(ctx().db, {
       measurement_unit: '%',
       minimum_value: null,
@@ -703,7 +708,7 @@ describeEachEngine('performance metrics', (ctx) => {
     const moveUser = await put({ user_id: other, value: 50 });
     expect(moveUser.status).toBe(400);
     expect(moveUser.body.message).toBe(
-      'user_id cannot be changed: delete this value and record a new one instead',
+      'The user cannot be changed: delete this value and record a new one instead',
     );
 
     const outside = await put({ value: 95 });

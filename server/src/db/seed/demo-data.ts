@@ -1,5 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
 import { generatePassword, hashPassword } from '../../lib/passwords';
+import { localDay } from '../../modules/performance-metrics/join-date-rule';
 import { rebuildScoreAggregates } from '../../modules/scores/scores.repository';
 import type {
   BonusesTable,
@@ -63,7 +64,8 @@ async function insertChunked<T extends keyof DB & string>(
   }
 }
 
-const isoDate = (date: Date) => date.toISOString().slice(0, 10);
+/** The calendar day of `date` in the server's time zone, as the join date rule reads it. */
+const isoDate = (date: Date) => localDay(date);
 
 function buildStaff(random: Random, count: number, now: Date): Insertable<EmployeesTable>[] {
   const used = new Set<string>();
@@ -138,9 +140,14 @@ export async function loadDemoData(
     await insertChunked(trx, 'employees', staff);
     const employees = await trx
       .selectFrom('employees')
-      .select(['id', 'department', 'email'])
+      .select(['id', 'department', 'email', 'join_date'])
       .orderBy('id')
       .execute();
+    // Nothing is dated before its employee joined (join-date-rule.ts): the history is drawn as
+    // before, so the same seed gives the same organisation, and what falls earlier is left out.
+    const joinDates = new Map(employees.map((e) => [e.id, String(e.join_date)]));
+    const joinedBy = (employeeId: number, created: string) =>
+      localDay(created) >= joinDates.get(employeeId)!;
     const heads = new Map(employees.slice(0, DEPARTMENTS.length).map((e) => [e.department, e.id]));
     for (const employee of employees.slice(DEPARTMENTS.length)) {
       await trx
@@ -166,7 +173,8 @@ export async function loadDemoData(
       .orderBy('id')
       .execute();
 
-    // A year of values: most staff get one or two a month; a few new starters have none yet.
+    // A year of values: most staff get one or two a month, from the day they joined; a few new
+    // starters have none yet.
     const values: Insertable<PerformanceMetricsTable>[] = [];
     employees.forEach((employee, index) => {
       if (index % 13 === 12) return;
@@ -182,6 +190,7 @@ export async function loadDemoData(
             random.around(spec.mean + talent, spec.spread, lower, upper) * 100,
           );
           const created = at(month * 30 + random.int(0, 29));
+          if (!joinedBy(employee.id, created)) continue;
           values.push({
             user_id: employee.id,
             metric_type_id: types[typeIndex]!.id,
@@ -200,8 +209,10 @@ export async function loadDemoData(
     for (let i = 0; i < Math.round(staffCount * 0.7); i++) {
       const bonus = random.pick(BONUSES);
       const created = at(random.int(0, 360));
+      const employeeId = random.pick(employees).id;
+      if (!joinedBy(employeeId, created)) continue;
       bonuses.push({
-        employee_id: random.pick(employees).id,
+        employee_id: employeeId,
         ...bonus,
         awarded_by: null,
         created_at: created,

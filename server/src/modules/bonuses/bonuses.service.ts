@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
+  BONUS_DATE_LABEL,
   BONUS_MESSAGES as MESSAGES,
   type AwardBonusBody,
   type Bonus,
@@ -14,7 +15,8 @@ import { nowIso } from '../../lib/clock';
 import { AppError, badRequest } from '../../lib/errors';
 import type { Actor } from '../../lib/route';
 import { writeAudit } from '../audit/audit.writer';
-import { describeEmployee, findEmployeeSummary } from '../performance-metrics/employee-summary';
+import { describeEmployee } from '../performance-metrics/employee-summary';
+import { checkNotBeforeJoining, findJoinerForWrite } from '../performance-metrics/join-date-rule';
 import {
   countBonuses,
   deleteBonus,
@@ -88,15 +90,18 @@ export function createBonusesService(db: Kysely<DB>) {
 
     async award(body: AwardBonusBody, actor: Actor): Promise<Bonus> {
       return db.transaction().execute(async (trx) => {
-        const employee = await findEmployeeSummary(trx, body.employee_id);
+        const employee = await findJoinerForWrite(trx, body.employee_id);
         if (!employee) throw notFoundIn(MESSAGES.employeeNotFound, 'employee_id');
         const now = nowIso();
+        const createdAt = body.created_at ?? now;
+        const early = checkNotBeforeJoining(createdAt, employee, BONUS_DATE_LABEL);
+        if (early) throw badRequest(early, 'created_at');
         const id = await insertBonus(trx, {
           employee_id: body.employee_id,
           bonus_name: body.bonus_name,
           description: body.description,
           awarded_by: actor.userId,
-          created_at: body.created_at ?? now,
+          created_at: createdAt,
           updated_at: now,
         }).catch(employeeGone);
         const created = await enrichedOrThrow(trx, id);

@@ -1,4 +1,5 @@
 import type { Kysely, Updateable } from 'kysely';
+import { shortUsDate } from '#contract/backfill-date';
 import { DEPARTMENTS } from '#contract/employee-options';
 import type {
   CreateEmployeeBody,
@@ -18,6 +19,7 @@ import { nowIso } from '../../lib/clock';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/route';
 import { writeAudit } from '../audit/audit.writer';
+import { earliestRecordOf, localDay } from '../performance-metrics/join-date-rule';
 import { toCents, toEmployee, toNewEmployeeRow } from './employee.mapper';
 import { deleteEmployeeAndDependents, dependentsOf } from './employee-removal.repository';
 import {
@@ -35,7 +37,19 @@ import { listEmployees } from './staff-list.repository';
 
 export const EMPLOYEE_CONFLICTS = {
   email: 'An employee with this email already exists',
-  employeeCode: 'An employee with this Employee ID (employee_code) already exists',
+  employeeCode: 'An employee with this Employee ID already exists',
+  /** A join date after what the employee already has (docs/decisions.md, "Nothing before joining"). */
+  joinDateAfterRecords: (name: string, firstDay: string) =>
+    `Join date must be on or before ${shortUsDate(firstDay)}, the date of ${name}'s first metric value or bonus`,
+} as const;
+
+/** The Manager field's refusals, in the form's words (the field stays `manager_id`). */
+export const EMPLOYEE_MANAGER_MESSAGES = {
+  gone: 'Manager must be an existing employee',
+  unknown: (id: number) => `Manager must be an existing employee (there is none with id ${id})`,
+  self: 'An employee cannot be their own manager',
+  circle:
+    'Manager cannot be someone who already reports to this employee, directly or through others',
 } as const;
 
 const nameOf = (employee: Pick<Employee, 'first_name' | 'last_name'>) =>
@@ -72,7 +86,7 @@ function changedFields(before: Employee, after: Employee): string[] {
  */
 function asConflict(error: unknown): never {
   if (isForeignKeyViolation(error) && violatedConstraint(error)?.includes('manager_id')) {
-    throw badRequest('manager_id must be the id of an existing employee', 'manager_id');
+    throw badRequest(EMPLOYEE_MANAGER_MESSAGES.gone, 'manager_id');
   }
   if (isUniqueViolation(error)) {
     const text = String((error as Error).message ?? '');
@@ -81,6 +95,21 @@ function asConflict(error: unknown): never {
     throw conflict(EMPLOYEE_CONFLICTS.email, 'email');
   }
   throw error;
+}
+
+/** A later join date must not leave a metric value or bonus dated before it: a 409 then. */
+async function checkJoinDateFitsRecords(
+  trx: Kysely<DB>,
+  id: number,
+  joinDate: string,
+  name: string,
+) {
+  const earliest = await earliestRecordOf(trx, id);
+  if (earliest === null) return;
+  const firstDay = localDay(earliest);
+  if (firstDay < joinDate) {
+    throw conflict(EMPLOYEE_CONFLICTS.joinDateAfterRecords(name, firstDay), 'join_date');
+  }
 }
 
 export function createEmployeesService(db: Kysely<DB>) {
@@ -110,19 +139,13 @@ export function createEmployeesService(db: Kysely<DB>) {
   async function checkManager(trx: Kysely<DB>, managerId: number | null, employeeId?: number) {
     if (managerId === null) return;
     if (managerId === employeeId) {
-      throw badRequest('manager_id: an employee cannot be their own manager', 'manager_id');
+      throw badRequest(EMPLOYEE_MANAGER_MESSAGES.self, 'manager_id');
     }
     if (!(await employeeExists(trx, managerId))) {
-      throw badRequest(
-        `manager_id must be the id of an existing employee (there is none with id ${managerId})`,
-        'manager_id',
-      );
+      throw badRequest(EMPLOYEE_MANAGER_MESSAGES.unknown(managerId), 'manager_id');
     }
     if (employeeId !== undefined && (await managementChainIncludes(trx, managerId, employeeId))) {
-      throw badRequest(
-        'manager_id: that employee already reports to this one, directly or through others',
-        'manager_id',
-      );
+      throw badRequest(EMPLOYEE_MANAGER_MESSAGES.circle, 'manager_id');
     }
   }
 
@@ -183,6 +206,11 @@ export function createEmployeesService(db: Kysely<DB>) {
           if (salary !== undefined) changes.salary_cents = toCents(salary);
           if (skills !== undefined) changes.skills = JSON.stringify(skills);
           await updateEmployee(trx, id, changes);
+          // After the update, so that a value or bonus being written meanwhile is found
+          // (join-date-rule.ts: the writer holds the row until it commits).
+          if (input.join_date !== undefined && input.join_date > before.join_date) {
+            await checkJoinDateFitsRecords(trx, id, input.join_date, nameOf(before));
+          }
 
           const after = await load(trx, id);
           const changed = changedFields(before, after);

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { PageQuery } from '#contract/envelope';
 import { checkMetricValue, toHundredths } from '#contract/metric-value-rule';
 import {
+  METRIC_VALUE_DATE_LABEL,
   PERFORMANCE_METRIC_MESSAGES as MESSAGES,
   type PerformanceMetric,
   type PerformanceMetricList,
@@ -18,6 +19,7 @@ import { writeAudit } from '../audit/audit.writer';
 import { findMetricTypeById } from '../metric-types/metric-types.repository';
 import { moveScoreTotals } from '../scores/move-score-totals';
 import { describeEmployee, findEmployeeSummary } from './employee-summary';
+import { checkNotBeforeJoining, findJoinerForWrite } from './join-date-rule';
 import {
   deleteValue,
   findEnrichedValue,
@@ -101,13 +103,15 @@ export function createPerformanceMetricsService(db: Kysely<DB>) {
       return db.transaction().execute(async (trx) => {
         const type = await findMetricTypeById(trx, body.metric_type_id);
         if (!type) throw notFoundIn(MESSAGES.metricTypeNotFound, 'metric_type_id');
-        const employee = await findEmployeeSummary(trx, body.user_id);
+        const employee = await findJoinerForWrite(trx, body.user_id);
         if (!employee) throw notFoundIn(MESSAGES.employeeNotFound, 'user_id');
         const problem = checkMetricValue(body.value, type);
         if (problem) throw badRequest(problem, 'value');
 
         const now = nowIso();
         const createdAt = body.created_at ?? now;
+        const early = checkNotBeforeJoining(createdAt, employee, METRIC_VALUE_DATE_LABEL);
+        if (early) throw badRequest(early, 'created_at');
         const hundredths = toHundredths(body.value);
         const row = {
           user_id: body.user_id,
