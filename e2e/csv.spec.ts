@@ -212,7 +212,7 @@ describeInBrowser('CSV: export of every table and import of staff and metric val
       .getByRole('row')
       .allTextContents();
     expect(problems.slice(1)).toEqual([
-      '2employee_codeAn employee with this Employee ID (employee_code) already exists',
+      '2employee_codeAn employee with this Employee ID already exists',
       '2emailAn employee with this email already exists',
     ]);
     expect(await staffNamed(server, token, tag)).toHaveLength(1);

@@ -232,7 +232,7 @@ describeEachEngine('CSV import of staff', (ctx) => {
       {
         row: 7,
         field: 'employee_code',
-        message: 'An employee with this Employee ID (employee_code) already exists',
+        message: 'An employee with this Employee ID already exists',
       },
     ]);
     expect(answer.body.data.report.imported).toBe(1);
