@@ -13,6 +13,8 @@ import { describeEachEngine, type CallResult, type TestContext } from './helpers
  * PRODUCT.md section 4, enforced on the server for every route: each row of PERMISSION_TABLE
  * is called by anonymous, employee, manager and admin callers with valid input, and by an
  * employee asking about another employee's records, and must answer the status the table says.
+ * Rows with query parameters that would widen the answer (`?limit=1000` of the rankings,
+ * another employee's id on one's own records) also check what the answer holds despite them.
  * The table must list exactly the routes of /api/openapi.json.
  */
 
@@ -86,6 +88,20 @@ describeEachEngine(
           if (caller === 'employee') {
             expectNothingOf(fx, answer, { nameAllowed: RANKINGS.includes(row.route) });
           }
+        });
+      }
+
+      for (const widening of row.widening ?? []) {
+        it(`${row.route}: ${widening.caller} with ${widening.what}`, async () => {
+          const request = await widening.request(fx);
+          const before = await tableSnapshot(ctx().db);
+          const answer = await send(ctx(), row.route, request, fx.tokenOf(widening.caller));
+          expect(answer.status, answer.text).toBe(200);
+          await widening.holds(answer, fx);
+          if (widening.caller === 'employee') {
+            expectNothingOf(fx, answer, { nameAllowed: RANKINGS.includes(row.route) });
+          }
+          expect(await tableSnapshot(ctx().db)).toEqual(before);
         });
       }
 

@@ -105,6 +105,42 @@ describeEachEngine('rankings', (ctx) => {
     expect(rankings[11].average_score).toBeCloseTo(30.01, 10);
   });
 
+  it('gives an employee the top 10 whatever limit asks, in the list and the export alike', async () => {
+    const token = ctx().as.employee.token;
+    const top10 = expectedOrder.slice(0, 10).map((key) => ids[key]);
+    for (const limit of ['11', '13', '1000']) {
+      const res = await ctx().call('GET', `/api/employees/rank?limit=${limit}`, { token });
+      expect(res.status).toBe(200);
+      expect(
+        res.body.data.rankings.map((r: { id: number }) => r.id),
+        limit,
+      ).toEqual(top10);
+    }
+    const three = await ctx().call('GET', '/api/employees/rank?limit=3', { token });
+    expect(three.body.data.rankings.map((r: { id: number }) => r.id)).toEqual(top10.slice(0, 3));
+
+    const exportedIds = async (url: string, role: 'employee' | 'manager') => {
+      const file = await ctx().call('GET', url, { token: ctx().as[role].token });
+      expect(file.status, file.text).toBe(200);
+      const rows = file.text
+        .replace(/^\uFEFF/, '')
+        .split('\r\n')
+        .slice(1)
+        .filter(Boolean);
+      return rows.map((row) => Number(row.split(',')[1]));
+    };
+    for (const url of [
+      '/api/employees/rank/export.csv',
+      '/api/employees/rank/export.csv?limit=1000',
+    ]) {
+      expect(await exportedIds(url, 'employee'), url).toEqual(top10);
+      expect(await exportedIds(url, 'manager'), url).toEqual(expectedOrder.map((key) => ids[key]));
+    }
+    expect(await exportedIds('/api/employees/rank/export.csv?limit=2', 'employee')).toEqual(
+      top10.slice(0, 2),
+    );
+  });
+
   it('never shows an email or a salary in the rankings, to any role', async () => {
     for (const role of ['employee', 'manager', 'admin'] as const) {
       const res = await ctx().call('GET', '/api/employees/rank?limit=1000', {
@@ -222,8 +258,9 @@ describeEachEngine('rankings with many ties', (ctx) => {
         a.id - b.id,
     );
 
+    // The whole ranking is HR's to read; an employee sees the top 10 (PRODUCT.md section 4).
     const res = await ctx().call('GET', '/api/employees/rank?limit=1000', {
-      token: ctx().as.employee.token,
+      token: ctx().as.manager.token,
     });
     expect(res.body.data.rankings.map((r: { id: number }) => r.id)).toEqual(
       expected.map((p) => p.id),

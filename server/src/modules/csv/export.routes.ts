@@ -21,10 +21,12 @@ import {
 import type { DB } from '../../db/schema';
 import { csvFileName, sendCsv, type CsvRecord } from '../../lib/csv';
 import { actorOf, csvReplies } from '../../lib/route';
+import { signedInUser } from '../../plugins/auth';
+import type { AuthUser } from '../auth/auth-user';
 import { auditCsvBatches } from './audit.export';
 import { bonusCsvBatches } from './bonuses.export';
 import { recordExport } from './export-audit';
-import { averageScoreCsvBatches, rankingCsvBatches } from './insights.export';
+import { averageScoreCsvBatches, rankingCsvBatches, rankingExportFor } from './insights.export';
 import { metricValueCsvBatches } from './metric-values.export';
 import { staffCsvBatches } from './staff.export';
 
@@ -40,6 +42,8 @@ interface CsvExport<Query extends z.ZodType<Record<string, unknown>>> {
   fileName: string;
   columns: readonly string[];
   batches: (db: Kysely<DB>, query: z.infer<Query>) => AsyncIterable<CsvRecord[]>;
+  /** What of the query the caller may have, when their role narrows it (the rankings). */
+  narrow?: (query: z.infer<Query>, caller: AuthUser) => z.infer<Query>;
   /** The "Data Export" audit entry; null for data every signed-in person sees on screen. */
   audit: { title: string; entityType: string } | null;
 }
@@ -60,7 +64,8 @@ function registerExport<Query extends z.ZodType<Record<string, unknown>>>(
       },
     },
     async (request, reply) => {
-      const query = request.query as z.infer<Query>;
+      const asked = request.query as z.infer<Query>;
+      const query = spec.narrow ? spec.narrow(asked, signedInUser(request)) : asked;
       if (spec.audit) await recordExport(app.db, actorOf(request), { ...spec.audit, query });
       return sendCsv(reply, {
         fileName: csvFileName(spec.fileName),
@@ -117,12 +122,14 @@ export async function exportRoutes(app: FastifyInstance) {
     url: '/api/employees/rank/export.csv',
     access: 'signed-in',
     tags: ['insights', 'csv'],
-    summary: 'The ranking as CSV (every ranked employee unless `limit`), without email or salary',
+    summary:
+      'The ranking as CSV (every ranked employee unless `limit`, an employee the top 10), without email or salary',
     rows: 'Ranked staff, best first',
     query: rankingExportQuerySchema,
     fileName: EXPORT_FILE_NAMES.rankings,
     columns: RANKING_EXPORT_COLUMNS,
     batches: rankingCsvBatches,
+    narrow: rankingExportFor,
     audit: null,
   });
   registerExport(app, {

@@ -6,7 +6,9 @@ import type { DB } from '../../db/schema';
 import type { CsvRecord } from '../../lib/csv';
 import { filteredEmployees } from '../insights/average-score-filters';
 import { EMPLOYEE_COLUMNS, type AverageScoreRow } from '../insights/average-scores.repository';
+import type { AuthUser } from '../auth/auth-user';
 import { rankedStaff } from '../insights/rankings.repository';
+import { rankingSizeFor } from '../insights/rankings.service';
 import { EXPORT_BATCH_SIZE } from './staff.export';
 
 /**
@@ -35,6 +37,18 @@ const NAME_ORDER = (direction: SortKey['direction']): SortKey[] => [
   key('e.first_name', direction),
   key('e.id', direction),
 ];
+
+/**
+ * The ranking export as `caller` may have it: an employee's holds the top 10 at most, as their
+ * screen does (PRODUCT.md section 4); HR's every ranked employee unless `limit` says fewer.
+ */
+export function rankingExportFor(
+  query: RankingExportQuery,
+  caller: Pick<AuthUser, 'userType'>,
+): RankingExportQuery {
+  const limit = rankingSizeFor(caller, query.limit);
+  return limit === undefined ? query : { ...query, limit };
+}
 
 /** The ranking of every scored employee (or the top `limit`), without email or salary. */
 export async function* rankingCsvBatches(

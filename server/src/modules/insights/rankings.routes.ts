@@ -4,7 +4,7 @@ import { rankQuerySchema, rankingsSchema, top10StatusSchema } from '#contract/in
 import { signedInUser } from '../../plugins/auth';
 import { ok, replies } from '../../lib/route';
 import { rankingVersionForCaller } from './rankings.repository';
-import { createRankingsService } from './rankings.service';
+import { createRankingsService, rankingSizeFor } from './rankings.service';
 
 export async function rankingsRoutes(app: FastifyInstance) {
   const rankings = createRankingsService({ db: app.db });
@@ -17,13 +17,15 @@ export async function rankingsRoutes(app: FastifyInstance) {
       schema: {
         tags: ['insights'],
         summary:
-          'The top performers (10 unless `limit` says more): average score, then metric count, then name',
+          'The top performers (10 unless `limit` says more, an employee 10 at most): average score, then metric count, then name',
         querystring: rankQuerySchema,
         response: replies(rankingsSchema),
       },
     },
-    async (request) =>
-      ok('Rankings', await rankings.rankings(request.query.limit, request.dataVersion)),
+    async (request) => {
+      const size = rankingSizeFor(signedInUser(request), request.query.limit);
+      return ok('Rankings', await rankings.rankings(size, request.dataVersion));
+    },
   );
 
   api.get(

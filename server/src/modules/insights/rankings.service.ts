@@ -8,6 +8,21 @@ import { rankingVersion, staffAhead, topRanked, type RankedRow } from './ranking
 
 export const TOP_TEN = 10;
 
+/**
+ * How many of the ranking a caller may see: HR (managers and admins) as many as they ask for, an
+ * employee the top 10 at most (PRODUCT.md section 4), whatever `limit` says. `wanted` undefined
+ * means the whole ranking.
+ */
+export function rankingSizeFor(caller: Pick<AuthUser, 'userType'>, wanted: number): number;
+export function rankingSizeFor(
+  caller: Pick<AuthUser, 'userType'>,
+  wanted: number | undefined,
+): number | undefined;
+export function rankingSizeFor(caller: Pick<AuthUser, 'userType'>, wanted: number | undefined) {
+  if (caller.userType !== 'employee') return wanted;
+  return Math.min(wanted ?? TOP_TEN, TOP_TEN);
+}
+
 /** Rank is the position in the ranking order: ties are already broken, so ranks are 1..n. */
 export function toRankingEntry(row: RankedRow, index: number): RankingEntry {
   return {

@@ -1,6 +1,7 @@
 // Permission rows of the CSV exports.
 import { adminOnly, at, FORBIDDEN, hr, signedIn } from './access';
 import type { PermissionRow } from './types';
+import { rankingWidening } from './widening';
 
 // CSV exports (issue 8): each with its list route's access; the rankings without email.
 export const EXPORT_ROWS: PermissionRow[] = [
@@ -45,6 +46,10 @@ export const EXPORT_ROWS: PermissionRow[] = [
     expect: signedIn(),
     answers: 'csv',
     request: at('/api/employees/rank/export.csv'),
+    widening: [
+      ...rankingWidening('/api/employees/rank/export.csv', ''),
+      ...rankingWidening('/api/employees/rank/export.csv', '?limit=1000'),
+    ],
   },
   {
     route: 'GET /api/metrics/average/export.csv',
