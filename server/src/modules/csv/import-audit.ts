@@ -22,9 +22,11 @@ export function describeImport(
   report: ImportReport,
   people: { name: string; email: string }[],
   unit = 'row',
+  /** How many people there are in all, when `people` lists only the first. */
+  total = people.length,
 ): string {
   const named = people.slice(0, 3).map((person) => `${person.name} (${person.email})`);
-  const more = people.length > named.length ? ` and ${people.length - named.length} more` : '';
+  const more = total > named.length ? ` and ${total - named.length} more` : '';
   return (
     `${title}: ${count(report.imported, unit)} imported, ${count(report.refused_rows, 'row')} refused ` +
     `(${MODE_LABELS[report.mode]})${named.length ? `: ${named.join(', ')}${more}` : ''}`

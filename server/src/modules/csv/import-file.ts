@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import {
   IMPORT_MESSAGES,
@@ -8,14 +7,13 @@ import {
   type ImportProblem,
   type ImportReport,
 } from '#contract/csv-import';
-import type { DB } from '../../db/schema';
-import { readCsvRecords } from '../../lib/csv';
-import { badRequest, conflict } from '../../lib/errors';
-import { compactKeptTotals } from '../insights/insight-totals.repository';
+import { eachCsvRecord } from '../../lib/csv';
+import { badRequest } from '../../lib/errors';
 
 /**
  * What both imports share: reading the file into rows under their column names (a clear 400
  * when the file or its header is unusable), collecting each row's problems, and the report.
+ * Everything here runs in the import's worker thread (import.worker.ts) and touches no database.
  */
 
 export interface ImportColumns<C extends string> {
@@ -64,10 +62,42 @@ export function readImportFile<C extends string>(
   problems: ImportProblems,
 ): ImportFile<C> {
   if (text.replace(/^\uFEFF/, '').trim() === '') throw badRequest(IMPORT_MESSAGES.emptyFile, 'csv');
-  const records = readCsvRecords(text);
-  const header = (records[0] ?? []).map(columnName);
-  if (header.every((name) => name === '')) throw badRequest(IMPORT_MESSAGES.emptyFile, 'csv');
+  let header: string[] | null = null;
+  let positions: [C, number][] = [];
+  const rows: ImportRow<C>[] = [];
+  // Records are read one at a time: a file of blank lines costs a pass over it and keeps nothing.
+  let index = 0;
+  eachCsvRecord(text, (record) => {
+    index++;
+    if (header === null) {
+      header = record.map(columnName);
+      positions = checkHeader(header, columns);
+      return;
+    }
+    if (record.every((cell) => cell === '')) return;
+    const row = index;
+    const cells: Partial<Record<C, string>> = {};
+    for (const [name, position] of positions) cells[name] = record[position] ?? '';
+    rows.push({ row, cells });
+    if (record.length > header.length && record.slice(header.length).some((cell) => cell !== '')) {
+      problems.add(row, undefined, IMPORT_MESSAGES.tooManyValues(record.length, header.length));
+    }
+    if (rows.length > MAX_IMPORT_ROWS) throw badRequest(IMPORT_MESSAGES.tooManyRows, 'csv');
+  });
+  if (header === null) throw badRequest(IMPORT_MESSAGES.emptyFile, 'csv');
+  const names: string[] = header;
+  const known = new Set<string>(columns.known);
+  const expected = new Set(columns.expected ?? []);
+  const ignoredColumns = names.filter(
+    (name) => name !== '' && !known.has(name) && !expected.has(name),
+  );
+  if (rows.length === 0) throw badRequest(IMPORT_MESSAGES.noRows, 'csv');
+  return { rows, columns: names, ignoredColumns };
+}
 
+/** The header's known columns and their positions; a 400 when it cannot be read. */
+function checkHeader<C extends string>(header: string[], columns: ImportColumns<C>): [C, number][] {
+  if (header.every((name) => name === '')) throw badRequest(IMPORT_MESSAGES.emptyFile, 'csv');
   const seen = new Set<string>();
   for (const name of header) {
     if (name === '') continue;
@@ -80,31 +110,10 @@ export function readImportFile<C extends string>(
     )
     .map(describeRequired);
   if (missing.length > 0) throw badRequest(IMPORT_MESSAGES.missingColumns(missing), 'csv');
-
   const known = new Set<string>(columns.known);
-  const expected = new Set(columns.expected ?? []);
-  const ignoredColumns = header.filter(
-    (name) => name !== '' && !known.has(name) && !expected.has(name),
-  );
-  const positions = header
+  return header
     .map((name, index) => [name, index] as const)
     .filter(([name]) => known.has(name)) as [C, number][];
-
-  const rows: ImportRow<C>[] = [];
-  for (let index = 1; index < records.length; index++) {
-    const record = records[index]!;
-    if (record.every((cell) => cell === '')) continue;
-    const row = index + 1;
-    const cells: Partial<Record<C, string>> = {};
-    for (const [name, position] of positions) cells[name] = record[position] ?? '';
-    rows.push({ row, cells });
-    if (record.length > header.length && record.slice(header.length).some((cell) => cell !== '')) {
-      problems.add(row, undefined, IMPORT_MESSAGES.tooManyValues(record.length, header.length));
-    }
-    if (rows.length > MAX_IMPORT_ROWS) throw badRequest(IMPORT_MESSAGES.tooManyRows, 'csv');
-  }
-  if (rows.length === 0) throw badRequest(IMPORT_MESSAGES.noRows, 'csv');
-  return { rows, columns: header, ignoredColumns };
 }
 
 /** The problems found so far, by row. */
@@ -207,30 +216,4 @@ export function slices<T>(items: readonly T[], size: number): T[][] {
   for (let start = 0; start < items.length; start += size)
     result.push(items.slice(start, start + size));
   return result;
-}
-
-/**
- * An import's checks and writes, `run` with the database: as they are on a dry run (which
- * stores nothing), else in one transaction. Another request can change what the file was
- * checked against before the writes land; `lostRace` tells that engine error, which becomes a
- * 409 with `raceMessage`, nothing stored.
- */
-export async function runImport(
-  db: Kysely<DB>,
-  dryRun: boolean,
-  run: (trx: Kysely<DB>) => Promise<ImportReport>,
-  lostRace: (error: unknown) => boolean,
-  raceMessage: string,
-): Promise<ImportReport> {
-  if (dryRun) return run(db);
-  let report: ImportReport;
-  try {
-    report = await db.transaction().execute(run);
-  } catch (error) {
-    if (lostRace(error)) throw conflict(raceMessage);
-    throw error;
-  }
-  // Thousands of rows in one statement leave the totals the triggers keep spread over pages.
-  if (report.imported > 0) await compactKeptTotals(db);
-  return report;
 }

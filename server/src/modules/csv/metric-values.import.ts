@@ -1,17 +1,5 @@
 import type { Kysely } from 'kysely';
-import {
-  METRIC_VALUE_EXPORT_ONLY_COLUMNS,
-  METRIC_VALUE_IMPORT_COLUMNS,
-  METRIC_VALUE_REQUIRED_COLUMNS,
-  type CsvImportBody,
-  type ImportReport,
-} from '#contract/csv-import';
-import { checkMetricValue, toHundredths } from '#contract/metric-value-rule';
-import {
-  PERFORMANCE_METRIC_MESSAGES as MESSAGES,
-  recordMetricValueBodySchema,
-} from '#contract/performance-metrics';
-import { referenceId } from '#contract/reference-field';
+import type { CsvImportBody, ImportReport } from '#contract/csv-import';
 import { isForeignKeyViolation } from '../../db/constraint-errors';
 import type { DB } from '../../db/schema';
 import { nowIso } from '../../lib/clock';
@@ -19,259 +7,61 @@ import type { Actor } from '../../lib/route';
 import { writeAudit } from '../audit/audit.writer';
 import { addScoreTotals } from '../scores/add-score-totals';
 import { describeImport, importSummary } from './import-audit';
-import {
-  ImportProblems,
-  importReport,
-  readImportFile,
-  runImport,
-  shouldStore,
-  slices,
-  type ImportRow,
-} from './import-file';
-import { numberCell } from './staff-csv';
+import { runImport } from './import-run';
+import type { ValueInsert } from './metric-values.check';
 
 /**
- * The metric value import: each row is a value as `POST /api/performance-metrics` records it
- * (the same value rule and messages, the same optional past `created_at`), naming its employee
- * by email or id and its metric type by name or id. Stored in one transaction with the score
- * totals of every value (summed per employee, month and type) and one audit entry; the
- * organisation-wide totals follow by their triggers.
+ * The metric value import (checked in its worker thread, metric-values.check.ts): the values
+ * stored in batches, in one transaction with the score totals of every value (summed per
+ * employee, month and type) and one audit entry; the organisation-wide totals follow by their
+ * triggers.
  */
-
-type ValueColumn = (typeof METRIC_VALUE_IMPORT_COLUMNS)[number];
-
-/** The value, comment and backdate of POST /api/performance-metrics. */
-const valueSchema = recordMetricValueBodySchema.pick({
-  value: true,
-  comment: true,
-  created_at: true,
-});
-const employeeIdSchema = referenceId('employee_id');
-const typeIdSchema = referenceId('metric_type_id');
-
-type Ref<F extends string, K extends string, V> = { field: F } & Record<K, V>;
-
-interface ValuePlan {
-  row: number;
-  employee: Ref<'employee_email', 'email', string> | Ref<'employee_id', 'id', number> | null;
-  type: Ref<'metric_name', 'name', string> | Ref<'metric_type_id', 'id', number> | null;
-  value: { value: number; comment: string | null; created_at?: string | null | undefined } | null;
-  userId: number | null;
-  metricTypeId: number | null;
-}
-
-interface TypeRow {
-  id: number;
-  metric_name: string;
-  minimum_value: number | null;
-  maximum_value: number | null;
-}
-
-interface EmployeeRow {
-  id: number;
-  email: string;
-  first_name: string;
-  last_name: string;
-}
-
-const LOOKUP_SLICE = 500;
-const INSERT_SLICE = 1000;
-
-function planRow(source: ImportRow<ValueColumn>, problems: ImportProblems): ValuePlan {
-  const { row, cells } = source;
-  const plan: ValuePlan = {
-    row,
-    employee: null,
-    type: null,
-    value: null,
-    userId: null,
-    metricTypeId: null,
-  };
-  // The email and the name decide when both are given: ids differ between databases.
-  if (cells.employee_email) {
-    plan.employee = { field: 'employee_email', email: cells.employee_email.toLowerCase() };
-  } else if (cells.employee_id) {
-    const id = employeeIdSchema.safeParse(cells.employee_id);
-    if (id.success) plan.employee = { field: 'employee_id', id: id.data };
-    else problems.add(row, 'employee_id', id.error.issues[0]!.message);
-  } else {
-    problems.add(row, 'employee_email', 'employee_email or employee_id is required');
-  }
-  if (cells.metric_name) {
-    plan.type = { field: 'metric_name', name: cells.metric_name };
-  } else if (cells.metric_type_id) {
-    const id = typeIdSchema.safeParse(cells.metric_type_id);
-    if (id.success) plan.type = { field: 'metric_type_id', id: id.data };
-    else problems.add(row, 'metric_type_id', id.error.issues[0]!.message);
-  } else {
-    problems.add(row, 'metric_name', 'metric_name or metric_type_id is required');
-  }
-  const parsed = valueSchema.safeParse({
-    value: numberCell(cells.value ?? ''),
-    comment: cells.comment || null,
-    created_at: cells.created_at || undefined,
-  });
-  if (parsed.success) plan.value = parsed.data;
-  else problems.addIssues(row, parsed.error.issues);
-  return plan;
-}
-
-/**
- * Metric types by name: the exact spelling first, else the one name equal ignoring case (names
- * are unique ignoring case, as the database's lower() folds it).
- */
-function typeFinder(types: TypeRow[]) {
-  const byId = new Map(types.map((type) => [type.id, type]));
-  const byName = new Map(types.map((type) => [type.metric_name, type]));
-  const byFolded = new Map<string, TypeRow | null>();
-  for (const type of types) {
-    const folded = type.metric_name.toLowerCase();
-    byFolded.set(folded, byFolded.has(folded) ? null : type);
-  }
-  return (ref: NonNullable<ValuePlan['type']>): TypeRow | undefined =>
-    ref.field === 'metric_type_id'
-      ? byId.get(ref.id)
-      : (byName.get(ref.name) ?? byFolded.get(ref.name.toLowerCase()) ?? undefined);
-}
-
-/** Employees, metric types and each type's own range, from the database. */
-async function checkReferences(
-  db: Kysely<DB>,
-  plans: ValuePlan[],
-  problems: ImportProblems,
-): Promise<Map<number, EmployeeRow>> {
-  const emails = new Set<string>();
-  const ids = new Set<number>();
-  for (const plan of plans) {
-    if (plan.employee?.field === 'employee_email') emails.add(plan.employee.email);
-    if (plan.employee?.field === 'employee_id') ids.add(plan.employee.id);
-  }
-  const employees = new Map<number, EmployeeRow>();
-  const byEmail = new Map<string, EmployeeRow>();
-  const columns = ['id', 'email', 'first_name', 'last_name'] as const;
-  for (const slice of slices([...emails], LOOKUP_SLICE)) {
-    const rows = await db
-      .selectFrom('employees')
-      .select(columns)
-      .where('email', 'in', slice)
-      .execute();
-    for (const row of rows) {
-      byEmail.set(row.email, row);
-      employees.set(row.id, row);
-    }
-  }
-  for (const slice of slices([...ids], LOOKUP_SLICE)) {
-    const rows = await db
-      .selectFrom('employees')
-      .select(columns)
-      .where('id', 'in', slice)
-      .execute();
-    for (const row of rows) employees.set(row.id, row);
-  }
-  // Metric types are a short list (the screens load them all): read them all.
-  const findType = typeFinder(
-    await db
-      .selectFrom('metric_types')
-      .select(['id', 'metric_name', 'minimum_value', 'maximum_value'])
-      .execute(),
-  );
-
-  for (const plan of plans) {
-    if (plan.employee) {
-      const employee =
-        plan.employee.field === 'employee_email'
-          ? byEmail.get(plan.employee.email)
-          : employees.get(plan.employee.id);
-      if (employee) plan.userId = employee.id;
-      else problems.add(plan.row, plan.employee.field, MESSAGES.employeeNotFound);
-    }
-    if (plan.type) {
-      const type = findType(plan.type);
-      if (!type) {
-        problems.add(plan.row, plan.type.field, MESSAGES.metricTypeNotFound);
-        continue;
-      }
-      plan.metricTypeId = type.id;
-      const outOfRange = plan.value && checkMetricValue(plan.value.value, type);
-      if (outOfRange) problems.add(plan.row, 'value', outOfRange);
-    }
-  }
-  return employees;
-}
 
 export function createMetricValueImport(db: Kysely<DB>) {
-  return async function importMetricValues(
-    request: CsvImportBody,
-    actor: Actor,
-  ): Promise<ImportReport> {
-    const problems = new ImportProblems();
-    const file = readImportFile(
-      request.csv,
-      {
-        known: METRIC_VALUE_IMPORT_COLUMNS,
-        required: METRIC_VALUE_REQUIRED_COLUMNS,
-        expected: METRIC_VALUE_EXPORT_ONLY_COLUMNS,
-      },
-      problems,
-    );
-    const plans = file.rows.map((row) => planRow(row, problems));
-
-    const run = async (trx: Kysely<DB>): Promise<ImportReport> => {
-      const employees = await checkReferences(trx, plans, problems);
-      const valid = plans.filter((plan) => !problems.has(plan.row));
-      const store = shouldStore(request.mode, request.dry_run, problems, valid.length);
-      const report = importReport({
-        mode: request.mode,
-        dryRun: request.dry_run,
-        totalRows: plans.length,
-        validRows: valid.length,
-        imported: store ? valid.length : 0,
-        problems,
-        file,
-      });
-      if (!store) return report;
-
-      const now = nowIso();
-      const values = valid.map((plan) => ({
-        user_id: plan.userId!,
-        metric_type_id: plan.metricTypeId!,
-        value_hundredths: toHundredths(plan.value!.value),
-        comment: plan.value!.comment,
-        recorded_by: actor.userId,
-        created_at: plan.value!.created_at ?? now,
-        updated_at: now,
-      }));
-      const ids: number[] = [];
-      for (const slice of slices(values, INSERT_SLICE)) {
-        const rows = await trx
-          .insertInto('performance_metrics')
-          .values(slice)
-          .returning('id')
-          .execute();
-        ids.push(...rows.map((row) => row.id));
-      }
-      await addScoreTotals(trx, values);
-
-      const people = [...new Set(values.map((value) => value.user_id))].map((id) => {
-        const employee = employees.get(id)!;
-        return { id, name: `${employee.first_name} ${employee.last_name}`, email: employee.email };
-      });
-      await writeAudit(trx, actor, {
-        name: 'Performance Metric Import',
-        description: describeImport('Performance Metric Import', report, people, 'value'),
-        entityType: 'performance_metric',
-        after: importSummary(report, { performance_metric_ids: ids, employees: people }),
-      });
-      return report;
-    };
-
-    // An employee or metric type deleted after the check (PostgreSQL).
-    return runImport(
+  return function importMetricValues(request: CsvImportBody, actor: Actor): Promise<ImportReport> {
+    return runImport<ValueInsert>({
       db,
-      request.dry_run,
-      run,
-      isForeignKeyViolation,
-      'An employee or metric type of this file was deleted while it was imported; nothing was imported. Please import again.',
-    );
+      kind: 'metric-values',
+      request,
+      async store(trx, checked, worker) {
+        const now = nowIso();
+        const ids: number[] = [];
+        const values = [];
+        for (let index = 0; index < checked.batchCount; index++) {
+          const batch = (await worker.batch(index)).map((value) => ({
+            ...value,
+            recorded_by: actor.userId,
+            created_at: value.created_at ?? now,
+            updated_at: now,
+          }));
+          const rows = await trx
+            .insertInto('performance_metrics')
+            .values(batch)
+            .returning('id')
+            .execute();
+          for (const row of rows) ids.push(row.id);
+          for (const value of batch) values.push(value);
+        }
+        await addScoreTotals(trx, values);
+
+        const people = checked.people ?? [];
+        await writeAudit(trx, actor, {
+          name: 'Performance Metric Import',
+          description: describeImport(
+            'Performance Metric Import',
+            checked.report,
+            people,
+            'value',
+            checked.peopleCount,
+          ),
+          entityType: 'performance_metric',
+          after: importSummary(checked.report, { performance_metric_ids: ids, employees: people }),
+        });
+      },
+      // An employee or metric type deleted after the check (PostgreSQL).
+      lostRace: isForeignKeyViolation,
+      raceMessage:
+        'An employee or metric type of this file was deleted while it was imported; nothing was imported. Please import again.',
+    });
   };
 }
