@@ -171,7 +171,7 @@ describeEachEngine('changing staff', (ctx) => {
     });
     const audit = await auditEntries(ctx(), 'Employee Updated', original.id);
     expect(audit).toHaveLength(1);
-    expect(audit[0]!.description).toContain('position');
+    expect(audit[0]!.description).toContain('was updated: phone, position, salary');
     expect(JSON.parse(audit[0]!.before_json!).position).toBe('Lecturer');
     expect(JSON.parse(audit[0]!.after_json!).position).toBe('Senior Lecturer');
   });

@@ -55,29 +55,35 @@ export const EMPLOYEE_MANAGER_MESSAGES = {
 const nameOf = (employee: Pick<Employee, 'first_name' | 'last_name'>) =>
   `${employee.first_name} ${employee.last_name}`.trim();
 
-/** Fields whose change is worth naming in the audit description. */
-const COMPARED_FIELDS = [
-  'first_name',
-  'last_name',
-  'email',
-  'phone',
-  'position',
-  'department',
-  'join_date',
-  'status',
-  'salary',
-  'employee_code',
-  'employment_type',
-  'location',
-  'manager_id',
-  'notes',
-  'skills',
-] as const satisfies readonly (keyof Employee)[];
+/**
+ * Fields whose change is worth naming in the audit description, by the names the staff forms
+ * give them (a person reads "was updated: salary, join date", not the columns).
+ */
+const COMPARED_FIELDS = {
+  first_name: 'first name',
+  last_name: 'last name',
+  email: 'email',
+  phone: 'phone',
+  position: 'position',
+  department: 'department',
+  join_date: 'join date',
+  status: 'status',
+  salary: 'salary',
+  employee_code: 'Employee ID',
+  employment_type: 'employment type',
+  location: 'location',
+  manager_id: 'manager',
+  notes: 'notes',
+  skills: 'skills',
+} as const satisfies Partial<Record<keyof Employee, string>>;
 
 function changedFields(before: Employee, after: Employee): string[] {
-  return COMPARED_FIELDS.filter(
-    (field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]),
-  );
+  return Object.entries(COMPARED_FIELDS)
+    .filter(([field]) => {
+      const key = field as keyof typeof COMPARED_FIELDS;
+      return JSON.stringify(before[key]) !== JSON.stringify(after[key]);
+    })
+    .map(([, words]) => words);
 }
 
 /**

@@ -33,6 +33,50 @@ const LOGIN: AuditEntry = {
   updated_at: '2026-03-13T08:00:00.000Z',
 };
 
+const EMPLOYEE_UPDATED: AuditEntry = {
+  id: 4,
+  name: 'Employee Updated',
+  description: 'Grace Hopper (grace@example.com) was updated: join date, salary',
+  actor: { user_id: 1, email: 'ada@example.com' },
+  ip_address: '203.0.113.7',
+  entity_type: 'employee',
+  entity_id: 7,
+  before: {
+    first_name: 'Grace',
+    employee_code: 'EMP-0007',
+    join_date: '2024-01-15',
+    salary: 52000,
+    manager_id: 3,
+    skills: ['COBOL', 'Teaching'],
+    updated_at: '2026-03-14T09:05:00.000Z',
+  },
+  after: {
+    first_name: 'Grace',
+    employee_code: 'EMP-0007',
+    join_date: '2024-02-01',
+    salary: 54000.5,
+    manager_id: 3,
+    skills: ['COBOL', 'Teaching'],
+    updated_at: '2026-03-15T14:30:00.000Z',
+  },
+  created_at: '2026-03-15T14:30:00.000Z',
+  updated_at: '2026-03-15T14:30:00.000Z',
+};
+const EMPLOYEE_DELETED: AuditEntry = {
+  ...EMPLOYEE_UPDATED,
+  id: 5,
+  name: 'Employee Deleted',
+  description: 'Grace Hopper (grace@example.com) was deleted with 1 metric value',
+  before: {
+    employee: { first_name: 'Grace', last_name: 'Hopper', salary_cents: 5_200_000 },
+    performance_metrics: [
+      { metric_type_id: 2, value_hundredths: 8550, created_at: '2025-11-03T10:00:00.000Z' },
+    ],
+    unlinked_accounts: [],
+  },
+  after: null,
+};
+
 function listAnswer(entries: AuditEntry[], total = entries.length, page = 1): StubbedResponse {
   return {
     body: {
@@ -139,19 +183,19 @@ describe('Audit Trails page', () => {
     expect(dialog).toHaveTextContent('ada@example.com (user #1)');
     expect(dialog).toHaveTextContent('Mar 14, 2026');
     expect(dialog).toHaveTextContent('203.0.113.7');
-    expect(dialog).toHaveTextContent('bonus #42');
+    expect(dialog).toHaveTextContent('Bonus #42');
 
     const before = within(dialog).getByRole('region', { name: 'Before' });
     const after = within(dialog).getByRole('region', { name: 'After' });
-    expect(within(before).getByRole('row', { name: /bonus_name/ })).toHaveTextContent('Old name');
-    expect(within(after).getByRole('row', { name: /bonus_name/ })).toHaveTextContent('Star');
-    expect(within(after).getByRole('row', { name: /bonus_name/ })).toHaveTextContent('changed');
-    expect(within(after).getByRole('row', { name: /description/ })).not.toHaveTextContent(
+    expect(within(before).getByRole('row', { name: /Bonus Name/ })).toHaveTextContent('Old name');
+    expect(within(after).getByRole('row', { name: /Bonus Name/ })).toHaveTextContent('Star');
+    expect(within(after).getByRole('row', { name: /Bonus Name/ })).toHaveTextContent('changed');
+    expect(within(after).getByRole('row', { name: /Description/ })).not.toHaveTextContent(
       'changed',
     );
-    // A field only the new record has: absent before, pretty JSON after.
-    expect(within(after).getByRole('row', { name: /tags/ })).toHaveTextContent('"q1"');
-    expect(within(before).getByRole('row', { name: /tags/ })).toHaveTextContent('—');
+    // A field only the new record has: absent before, its list after.
+    expect(within(after).getByRole('row', { name: /Tags/ })).toHaveTextContent('q1, team');
+    expect(within(before).getByRole('row', { name: /Tags/ })).toHaveTextContent('—');
 
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -161,5 +205,52 @@ describe('Audit Trails page', () => {
     expect(anonymous).toHaveTextContent('Nobody signed in');
     expect(anonymous).toHaveTextContent('Unknown address');
     expect(within(anonymous).getAllByText('Nothing recorded')).toHaveLength(2);
+  });
+
+  it('names fields as the screens do and writes dates and money for people, nested records too', async () => {
+    stubFetch({ [FIRST_PAGE]: listAnswer([EMPLOYEE_UPDATED, EMPLOYEE_DELETED]) });
+    renderAudit();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^View Employee Updated/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Employee Updated' });
+    expect(dialog).toHaveTextContent('Staff Member #7');
+    const before = within(dialog).getByRole('region', { name: 'Before' });
+    const after = within(dialog).getByRole('region', { name: 'After' });
+    const rowOf = (region: HTMLElement, label: string) =>
+      within(region).getByRole('row', { name: new RegExp(`^${label}`) });
+
+    expect(rowOf(before, 'First Name')).toHaveTextContent('Grace');
+    expect(rowOf(before, 'Employee ID')).toHaveTextContent('EMP-0007');
+    expect(rowOf(before, 'Join Date')).toHaveTextContent('1/15/2024');
+    expect(rowOf(after, 'Join Date')).toHaveTextContent('2/1/2024');
+    expect(rowOf(after, 'Join Date')).toHaveTextContent('changed');
+    expect(rowOf(before, 'Salary')).toHaveTextContent('$52,000');
+    expect(rowOf(after, 'Salary')).toHaveTextContent('$54,000.50');
+    expect(rowOf(after, 'Manager')).toHaveTextContent('#3');
+    expect(rowOf(after, 'Skills')).toHaveTextContent('COBOL, Teaching');
+    expect(rowOf(after, 'Updated At')).toHaveTextContent(
+      /^Updated At.*3\/15\/2026, \d{1,2}:30 [AP]M/,
+    );
+    // Nowhere a column's name or a raw timestamp.
+    for (const side of [before, after]) {
+      expect(side).not.toHaveTextContent(/[a-z]+_[a-z]+/);
+      expect(side).not.toHaveTextContent(/\d{4}-\d{2}-\d{2}/);
+    }
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await user.click(screen.getByRole('button', { name: /^View Employee Deleted/ }));
+    const deleted = await screen.findByRole('dialog', { name: 'Employee Deleted' });
+    const removed = within(deleted).getByRole('region', { name: 'Before' });
+    expect(within(removed).getByRole('row', { name: /^Employee/ })).toHaveTextContent(
+      /Last Name\s*Hopper.*Salary\s*\$52,000/,
+    );
+    expect(within(removed).getByRole('row', { name: /^Metric Values/ })).toHaveTextContent(
+      /Metric Type\s*#2.*Value\s*85\.5.*Created At\s*11\/3\/2025/,
+    );
+    expect(within(removed).getByRole('row', { name: /^Unlinked Accounts/ })).toHaveTextContent(
+      'None',
+    );
+    expect(removed).not.toHaveTextContent(/[a-z]+_[a-z]+/);
+    expect(removed).not.toHaveTextContent(/\d{4}-\d{2}-\d{2}/);
   });
 });

@@ -1,6 +1,7 @@
 import { Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { AuditEntry } from '#contract/audit';
 import { useIsPhone } from '../../../components/use-is-phone';
+import { recordLabel } from './audit-fields';
 import { changedFields, snapshotFields, SnapshotPanel } from './audit-snapshot';
 
 const preciseTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
@@ -56,9 +57,7 @@ export function AuditEntryModal({
             <Detail label="When">{preciseTime.format(new Date(entry.created_at))}</Detail>
             <Detail label="From">{entry.ip_address ?? 'Unknown address'}</Detail>
             <Detail label="Record">
-              {entry.entity_type
-                ? `${entry.entity_type}${entry.entity_id === null ? '' : ` #${entry.entity_id}`}`
-                : 'None'}
+              {entry.entity_type ? recordLabel(entry.entity_type, entry.entity_id) : 'None'}
             </Detail>
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

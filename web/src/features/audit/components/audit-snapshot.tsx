@@ -1,5 +1,6 @@
-import { Badge, Code, Paper, Table, Text, Title } from '@mantine/core';
+import { Badge, Code, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { AuditSnapshot } from '#contract/audit';
+import { fieldLabel, formatFieldValue } from './audit-fields';
 
 /** Every field of either snapshot, in the order they were recorded (before's first). */
 export function snapshotFields(before: AuditSnapshot, after: AuditSnapshot): string[] {
@@ -16,7 +17,40 @@ export function changedFields(before: AuditSnapshot, after: AuditSnapshot): Set<
   );
 }
 
-function FieldValue({ value, present }: { value: unknown; present: boolean }) {
+/** Beyond this depth a nested record is shown as it was stored, rather than nested further. */
+const MAX_DEPTH = 3;
+
+/** A nested record (an employee's deleted values, a linked account), field by field. */
+function NestedRecord({ record, depth }: { record: Record<string, unknown>; depth: number }) {
+  return (
+    <Table withRowBorders={false} verticalSpacing={0} fz="sm">
+      <Table.Tbody>
+        {Object.entries(record).map(([field, value]) => (
+          <Table.Tr key={field}>
+            <Table.Th scope="row" w="40%" fw={500} style={{ wordBreak: 'break-word' }}>
+              {fieldLabel(field)}
+            </Table.Th>
+            <Table.Td style={{ wordBreak: 'break-word' }}>
+              <FieldValue field={field} value={value} present depth={depth + 1} />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function FieldValue({
+  field,
+  value,
+  present,
+  depth = 0,
+}: {
+  field: string;
+  value: unknown;
+  present: boolean;
+  depth?: number;
+}) {
   if (!present) {
     return (
       <Text span c="dimmed" aria-label="not recorded">
@@ -24,24 +58,40 @@ function FieldValue({ value, present }: { value: unknown; present: boolean }) {
       </Text>
     );
   }
-  if (value === null) {
+  if (value === null || value === undefined) {
     return (
       <Text span c="dimmed" fs="italic">
         empty
       </Text>
     );
   }
-  if (typeof value === 'object') {
+  const text = formatFieldValue(field, value);
+  if (text !== null) return <Text span>{text}</Text>;
+  if (depth >= MAX_DEPTH) {
     return (
       <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
         {JSON.stringify(value, null, 2)}
       </Code>
     );
   }
-  return <Text span>{typeof value === 'string' ? value || '""' : String(value)}</Text>;
+  if (Array.isArray(value)) {
+    return (
+      <Stack gap={4}>
+        {value.map((item, index) => (
+          <Paper key={index} withBorder p={4} radius="sm">
+            <FieldValue field={field} value={item} present depth={depth + 1} />
+          </Paper>
+        ))}
+      </Stack>
+    );
+  }
+  return <NestedRecord record={value as Record<string, unknown>} depth={depth} />;
 }
 
-/** One side of the record, as a readable field/value table; changed fields are marked. */
+/**
+ * One side of the record, as a readable table of the screens' labels and values; changed fields
+ * are marked.
+ */
 export function SnapshotPanel({
   title,
   snapshot,
@@ -68,7 +118,7 @@ export function SnapshotPanel({
                 bg={changed.has(field) ? 'var(--mantine-color-yellow-light)' : undefined}
               >
                 <Table.Th scope="row" w="38%" style={{ wordBreak: 'break-word' }}>
-                  {field}
+                  {fieldLabel(field)}
                   {changed.has(field) && (
                     <Badge size="xs" color="yellow" variant="filled" autoContrast ml={4}>
                       changed
@@ -76,7 +126,11 @@ export function SnapshotPanel({
                   )}
                 </Table.Th>
                 <Table.Td style={{ wordBreak: 'break-word' }}>
-                  <FieldValue value={snapshot[field]} present={Object.hasOwn(snapshot, field)} />
+                  <FieldValue
+                    field={field}
+                    value={snapshot[field]}
+                    present={Object.hasOwn(snapshot, field)}
+                  />
                 </Table.Td>
               </Table.Tr>
             ))}
