@@ -89,8 +89,17 @@ export const metricTypeListQuerySchema = pageQuerySchema.extend({
 });
 export type MetricTypeListQuery = z.infer<typeof metricTypeListQuerySchema>;
 
+/**
+ * A type as the list shows it: with how many values are recorded against it, so Metric Setup
+ * offers Delete only for a type without any (a type in use is refused, 409) and says why.
+ */
+export const metricTypeListItemSchema = metricTypeSchema.extend({
+  value_count: z.number().int().min(0),
+});
+export type MetricTypeListItem = z.infer<typeof metricTypeListItemSchema>;
+
 export const metricTypeListSchema = z.object({
-  metric_types: z.array(metricTypeSchema),
+  metric_types: z.array(metricTypeListItemSchema),
   pagination: paginationSchema,
 });
 export type MetricTypeList = z.infer<typeof metricTypeListSchema>;

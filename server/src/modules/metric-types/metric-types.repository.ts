@@ -1,9 +1,10 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { pageKeysText } from '../../db/page-keys';
 import { queryByShape, recordById } from '../../db/prepared-query';
 import type { MetricType, MetricTypeBody, MetricTypeListQuery } from '#contract/metric-types';
 import type { DB, MetricTypeRow } from '../../db/schema';
 import { toIso } from '../../lib/clock';
+import { listTotalValue } from '../list-totals/list-totals.repository';
 
 const COLUMNS = [
   'id',
@@ -61,17 +62,40 @@ function pageOfMetricTypes(db: Kysely<DB>, shape: MetricTypeListShape, values: P
     .offset(values.offset);
 }
 
+/**
+ * How many values a type has (`id` its id column): the total the triggers keep per type
+ * (migration 0007, `metric_values:type:<id>`), one primary-key lookup, not a count of its values.
+ */
+function valueCountOf(id: RawBuilder<unknown>): RawBuilder<number | string> {
+  return listTotalValue(sql`'metric_values:type:' || ${id}`);
+}
+
+/**
+ * A listed type's version: its row's (migration 0020) and its value count, which moves without
+ * the row. The keys statement and the rows read write it the same way (`listedVersion`).
+ */
+function listedVersionSql(id: RawBuilder<unknown>, version: RawBuilder<unknown>) {
+  return sql`${version} || '.' || ${valueCountOf(id)}`;
+}
+
+export function listedVersion(row: { row_version: number; value_count: number | string }) {
+  return `${row.row_version}.${Number(row.value_count)}`;
+}
+
 // Fifty-odd rows: planned once, unless a search's pattern decides what matches. Compiled once
 // per shape (db/prepared-query.ts), not built with Kysely on every request.
 const metricTypesPage = queryByShape(
   (db, shape: MetricTypeListShape, values: PageValues) =>
-    pageOfMetricTypes(db, shape, values).select(COLUMNS).select('row_version'),
+    pageOfMetricTypes(db, shape, values)
+      .select(COLUMNS)
+      .select('row_version')
+      .select(valueCountOf(sql.ref('metric_types.id')).as('value_count')),
   { plannedOnce: (shape) => !shape.search },
 );
 
 /**
- * Its types' ids and versions alone (migration 0020), in one row (db/page-keys.ts), with how
- * many types match: what the service needs to give the types it remembers, in one statement
+ * Its types' ids and versions alone (migration 0020, with their value counts), in one row
+ * (db/page-keys.ts), with how many types match: what the service needs to give the types it remembers, in one statement
  * (each costs SQLite a read transaction of its own, two locking calls).
  */
 const metricTypeKeysPage = queryByShape(
@@ -83,7 +107,7 @@ const metricTypeKeysPage = queryByShape(
     return db
       .selectFrom(page.as('p'))
       .select([
-        pageKeysText(sql`p.id`, sql`p.row_version`).as('keys'),
+        pageKeysText(sql`p.id`, listedVersionSql(sql`p.id`, sql`p.row_version`)).as('keys'),
         sql<null>`null`.as('tables'),
         matching.as('list_total'),
       ]);

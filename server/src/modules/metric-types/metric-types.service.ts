@@ -5,6 +5,7 @@ import {
   type MetricType,
   type MetricTypeBody,
   type MetricTypeList,
+  type MetricTypeListItem,
   type MetricTypeListQuery,
 } from '#contract/metric-types';
 import type { DB } from '../../db/schema';
@@ -21,6 +22,7 @@ import {
   findMetricTypeByName,
   insertMetricType,
   listMetricTypes,
+  listedVersion,
   listUnitsInUse,
   toMetricType,
   updateMetricType,
@@ -48,7 +50,7 @@ export function mergeUnits(inUse: readonly string[]): string[] {
 }
 
 /** The types this instance has answered in the list, at their versions (migration 0020). */
-const rememberedTypes = rememberedItemsPerDatabase<MetricType>(1_000);
+const rememberedTypes = rememberedItemsPerDatabase<MetricTypeListItem>(1_000);
 
 export function createMetricTypesService(db: Kysely<DB>) {
   async function refuseDuplicateName(trx: Kysely<DB>, name: string, exceptId?: number) {
@@ -78,8 +80,8 @@ export function createMetricTypesService(db: Kysely<DB>) {
         keys,
         rows,
         (row) => ({
-          key: itemKey(row.id, row.row_version, null),
-          item: () => toMetricType(row),
+          key: itemKey(row.id, listedVersion(row), null),
+          item: () => ({ ...toMetricType(row), value_count: Number(row.value_count) }),
         }),
         `${query.sort} ${query.order}`,
       );

@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { Notifications, notifications } from '@mantine/notifications';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { writeSession } from '../../lib/session-storage';
@@ -47,11 +48,20 @@ const listOf = (types: unknown[]) =>
 function renderPage(routes: Record<string, StubbedResponse>) {
   writeSession({ token: 'token', user: MANAGER });
   const calls = stubFetch({ ...UNITS, ...routes });
-  renderWithProviders(<MetricSetupPage />, { path: '/metric-setup' });
+  renderWithProviders(
+    <>
+      <Notifications />
+      <MetricSetupPage />
+    </>,
+    { path: '/metric-setup' },
+  );
   return calls;
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  act(() => notifications.clean());
+});
 
 describe('Metric Setup', () => {
   it('shows the table with N/A for empty bounds, unit and description', async () => {
@@ -153,7 +163,7 @@ describe('Metric Setup', () => {
   it('edits a type with its values filled in and clears an emptied bound', async () => {
     const calls = renderPage({
       [LIST_URL]: listOf([metricType(1, 'Attendance')]),
-      'PUT /api/metric-types/1': ok({ metric_type: metricType(1, 'Attendance') }),
+      'PUT /api/metric-types/1': ok({ metric_type: metricType(1, 'Attendance Rate') }),
     });
     const events = userEvent.setup();
     await screen.findByRole('table');
@@ -170,6 +180,40 @@ describe('Metric Setup', () => {
       minimum_value: 1,
       maximum_value: null,
     });
+    // Every save says it worked, as adding and deleting do: with the name as saved.
+    expect(await screen.findByText('Attendance Rate was updated')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Edit Metric Type' })).toBeNull();
+  });
+
+  it('offers no Delete for a type that has values, and says why', async () => {
+    const calls = renderPage({
+      [LIST_URL]: listOf([
+        metricType(1, 'Attendance', { value_count: 1204 }),
+        metricType(2, 'Punctuality', { value_count: 1 }),
+        metricType(3, 'Unused', { value_count: 0 }),
+      ]),
+    });
+    const events = userEvent.setup();
+    await screen.findByRole('table');
+    const inUse = screen.getByRole('button', { name: 'Delete Attendance' });
+    expect(inUse).toHaveAttribute('aria-disabled', 'true');
+    expect(inUse).toHaveAccessibleDescription('In use by 1,204 values: cannot be deleted');
+    expect(screen.getByRole('button', { name: 'Delete Punctuality' })).toHaveAccessibleDescription(
+      'In use by 1 value: cannot be deleted',
+    );
+    await events.click(inUse);
+    expect(screen.queryByRole('dialog', { name: 'Delete Metric Type' })).toBeNull();
+    // Keyboard focus shows the reason as a tooltip too.
+    inUse.focus();
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      'In use by 1,204 values: cannot be deleted',
+    );
+
+    const unused = screen.getByRole('button', { name: 'Delete Unused' });
+    expect(unused).not.toHaveAttribute('aria-disabled');
+    await events.click(unused);
+    expect(await screen.findByRole('dialog', { name: 'Delete Metric Type' })).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
   });
 
   it('shows the server’s refusal to delete a type that has values in the banner', async () => {

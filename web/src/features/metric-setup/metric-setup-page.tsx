@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { MetricType } from '#contract/metric-types';
+import type { MetricType, MetricTypeListItem } from '#contract/metric-types';
 import { ConfirmDeleteModal } from '../../components/confirm-delete-modal';
 import { LoadErrorBanner } from '../../components/error-banner';
 import { HrOnly } from '../../components/hr-only';
@@ -47,7 +47,7 @@ function MetricSetupPage() {
     order: sort.order,
   });
   // A type with recorded values is refused: the modal's banner says why and stays open.
-  const deletion = useDeleteConfirmation<MetricType>(
+  const deletion = useDeleteConfirmation<MetricTypeListItem>(
     useDeleteMetricType(),
     (type) => `${type.metric_name} was deleted`,
   );
@@ -122,6 +122,9 @@ function MetricSetupPage() {
           opened
           metricType={editing}
           onClose={() => setEditing(null)}
+          onSaved={(type) =>
+            notifications.show({ color: 'green', message: `${type.metric_name} was updated` })
+          }
         />
       )}
       <ConfirmDeleteModal

@@ -1,4 +1,5 @@
 import type { MetricType } from '#contract/metric-types';
+import { formatNumber } from '../../lib/format';
 import type { MetricTypeInput } from './api/create-metric-type';
 
 /**
@@ -12,6 +13,16 @@ export const METRIC_TYPE_TEXTS = {
   nameRequired: 'Metric name is required',
   minimumAboveMaximum: 'Minimum value cannot be greater than maximum value',
 } as const;
+
+/**
+ * Why a type cannot be deleted, or null when it can: "In use by 1,204 values: cannot be
+ * deleted". The server refuses to delete a type with values (409), so the list says so first.
+ */
+export function inUseReason(valueCount: number | undefined): string | null {
+  if (!valueCount) return null;
+  const values = valueCount === 1 ? 'value' : 'values';
+  return `In use by ${formatNumber(valueCount)} ${values}: cannot be deleted`;
+}
 
 export const LIMITS = { name: 100, description: 2000, unit: 30, bound: 1_000_000 } as const;
 

@@ -1,21 +1,25 @@
 import { Text } from '@mantine/core';
-import type { MetricType } from '#contract/metric-types';
+import type { MetricTypeListItem } from '#contract/metric-types';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { RowActions } from '../../../components/row-actions';
 import type { SortState } from '../../../components/sortable-header';
-import { formatBound } from '../metric-type-form-rules';
+import { formatBound, inUseReason } from '../metric-type-form-rules';
 
 export type MetricTypeSort = SortState<'metric_name' | 'created_at'>;
 
 export interface MetricTypeTableProps {
-  metricTypes: MetricType[];
+  metricTypes: MetricTypeListItem[];
   sort: MetricTypeSort;
   onSort: (next: MetricTypeSort) => void;
-  onEdit: (type: MetricType) => void;
-  onDelete: (type: MetricType) => void;
+  onEdit: (type: MetricTypeListItem) => void;
+  onDelete: (type: MetricTypeListItem) => void;
 }
 
-/** The table of /metric-setup: Metric Name, Description, Unit, Min Value, Max Value, Actions. */
+/**
+ * The table of /metric-setup: Metric Name, Description, Unit, Min Value, Max Value, Actions. A
+ * type with recorded values offers no Delete (the server would refuse it): the button is
+ * disabled and says why.
+ */
 export function MetricTypeTable({
   metricTypes,
   sort,
@@ -23,7 +27,7 @@ export function MetricTypeTable({
   onEdit,
   onDelete,
 }: MetricTypeTableProps) {
-  const columns: DataColumn<MetricType, MetricTypeSort['sort']>[] = [
+  const columns: DataColumn<MetricTypeListItem, MetricTypeSort['sort']>[] = [
     {
       header: 'Metric Name',
       sortField: 'metric_name',
@@ -51,6 +55,7 @@ export function MetricTypeTable({
           what={type.metric_name}
           onEdit={() => onEdit(type)}
           onDelete={() => onDelete(type)}
+          deleteBlockedBy={inUseReason(type.value_count)}
         />
       ),
     },
