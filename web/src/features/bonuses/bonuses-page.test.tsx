@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { Notifications, notifications } from '@mantine/notifications';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { writeSession } from '../../lib/session-storage';
@@ -76,7 +77,13 @@ const EMPLOYEES = ok({
 function renderPage(routes: Record<string, StubbedResponse>) {
   writeSession({ token: 'token', user: MANAGER });
   const calls = stubFetch({ [EMPLOYEES_URL]: EMPLOYEES, ...routes });
-  renderWithProviders(<BonusesPage />, { path: '/bonuses' });
+  renderWithProviders(
+    <>
+      <Notifications />
+      <BonusesPage />
+    </>,
+    { path: '/bonuses' },
+  );
   return calls;
 }
 
@@ -94,7 +101,10 @@ async function openAddBonus() {
   return screen.findByRole('dialog', { name: 'Add Bonus' });
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  act(() => notifications.clean());
+});
 
 describe('Bonus Management', () => {
   it('shows the table with the employee’s name and email, and Unknown Employee without them', async () => {
@@ -241,6 +251,8 @@ describe('Bonus Management', () => {
       bonus_name: 'Summer award',
       description: 'For the new lab course',
     });
+    // Every save says it worked, as awarding and deleting do.
+    expect(await screen.findByText('Summer award was updated')).toBeInTheDocument();
   });
 
   it('shows the bonus name and the employee before deleting', async () => {

@@ -121,6 +121,9 @@ function BonusesPage() {
           key={`edit-${editing.id}`}
           bonus={editing}
           onClose={() => setEditing(null)}
+          onSaved={(bonus) =>
+            notifications.show({ color: 'green', message: `${bonus.bonus_name} was updated` })
+          }
         />
       )}
       <ConfirmDeleteModal

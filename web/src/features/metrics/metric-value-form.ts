@@ -7,6 +7,7 @@ import {
 import type { MetricType } from '#contract/metric-types';
 import type { PerformanceMetric } from '#contract/performance-metrics';
 import { checkBackfillDate } from '../../components/backfill-date-input';
+import { formatNumber } from '../../lib/format';
 import type { EmployeeChoice } from '../../components/employee-select';
 import type { RecordMetricValueInput } from './api/record-metric-value';
 import type { UpdateMetricValueInput } from './api/update-metric-value';
@@ -61,11 +62,38 @@ export function parseValue(text: string): number | string {
   return Number.isFinite(number) ? number : trimmed;
 }
 
-/** "1 to 50", "no minimum to 80": the range a type allows, as the form describes it. */
-export function describeRange(range: MetricValueRange): string {
-  return `${range.minimum_value ?? 'no minimum'} to ${range.maximum_value ?? 'no maximum'}`;
+/**
+ * The values a type accepts: the 1 to 100 scale narrowed by the type's own bounds, to whole
+ * hundredths (a value's step); null when no value fits (a type's bounds outside the scale).
+ */
+export function applicableRange(
+  range: MetricValueRange | null | undefined,
+): { min: number; max: number } | null {
+  const hundredths = (bound: number, round: (n: number) => number) =>
+    round(Number((bound * 100).toFixed(6))) / 100;
+  const min = Math.max(METRIC_VALUE_MIN, hundredths(range?.minimum_value ?? 0, Math.ceil));
+  const max = Math.min(
+    METRIC_VALUE_MAX,
+    hundredths(range?.maximum_value ?? METRIC_VALUE_MAX, Math.floor),
+  );
+  return min <= max ? { min, max } : null;
 }
 
+/**
+ * "Allowed values: 1 to 50": what can be typed for a type, the scale and its bounds together,
+ * so the helper text never says "no minimum" above a field that takes 1 at least.
+ */
+export function describeAllowed(range: MetricValueRange | null | undefined): string {
+  const applicable = applicableRange(range);
+  if (!applicable) {
+    const min = range?.minimum_value ?? 'no minimum';
+    const max = range?.maximum_value ?? 'no maximum';
+    return `No value fits: this type allows ${min} to ${max}, and values are ${METRIC_VALUE_MIN} to ${METRIC_VALUE_MAX}`;
+  }
+  return `Allowed values: ${formatNumber(applicable.min, 2)} to ${formatNumber(applicable.max, 2)}`;
+}
+
+export const STEP_HINT = 'In steps of 0.01';
 export const VALUE_HINT = `${METRIC_VALUE_MIN} to ${METRIC_VALUE_MAX}, in steps of 0.01`;
 
 function checkComment(comment: string): string | null {

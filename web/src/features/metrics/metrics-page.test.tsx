@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { Notifications, notifications } from '@mantine/notifications';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -88,7 +89,13 @@ function renderPage(routes: Record<string, StubbedResponse>) {
     [EMPLOYEES_URL]: EMPLOYEES,
     ...routes,
   });
-  renderWithProviders(<MetricsPage />, { path: '/metrics' });
+  renderWithProviders(
+    <>
+      <Notifications />
+      <MetricsPage />
+    </>,
+    { path: '/metrics' },
+  );
   return calls;
 }
 
@@ -100,7 +107,10 @@ async function choose(label: string, option: string | RegExp) {
   await events.click(await within(listbox).findByRole('option', { name: option, hidden: true }));
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  act(() => notifications.clean());
+});
 
 describe('Performance Metrics', () => {
   it('shows the table of SPEC.md and hides rows whose employee or metric type is unknown', async () => {
@@ -214,7 +224,30 @@ describe('Performance Metrics', () => {
     );
   });
 
-  it('says "no minimum" for an unbounded side and checks the 1 to 100 scale first', async () => {
+  it('says the range that applies: the 1 to 100 scale narrowed by the type’s bounds', async () => {
+    renderPage({ [LIST_URL]: listOf([]) });
+    const events = userEvent.setup();
+    await screen.findByText('No performance metrics found');
+    await events.click(screen.getByRole('button', { name: 'Add Metric' }));
+    const form = await screen.findByRole('dialog', { name: 'Add Performance Metric' });
+    const value = within(form).getByRole('spinbutton', { name: /^Value/ });
+    expect(within(form).getByText('1 to 100, in steps of 0.01')).toBeInTheDocument();
+
+    // A type without bounds takes the whole scale: never "no minimum to no maximum".
+    await choose('Metric Type', 'Quality');
+    expect(within(form).getByText('Allowed values: 1 to 100')).toBeInTheDocument();
+    expect(within(form).queryByText(/no minimum|no maximum/)).toBeNull();
+    expect(within(form).getByText('In steps of 0.01')).toBeInTheDocument();
+    expect(within(form).queryByText('1 to 100, in steps of 0.01')).toBeNull();
+    expect(value).toHaveAttribute('min', '1');
+    expect(value).toHaveAttribute('max', '100');
+
+    await choose('Metric Type', 'Overtime');
+    expect(within(form).getByText('Allowed values: 1 to 30')).toBeInTheDocument();
+    expect(value).toHaveAttribute('max', '30');
+  });
+
+  it('says "no minimum" in the range error and checks the 1 to 100 scale first', async () => {
     const calls = renderPage({ [LIST_URL]: listOf([]) });
     const events = userEvent.setup();
     await screen.findByText('No performance metrics found');
@@ -222,7 +255,7 @@ describe('Performance Metrics', () => {
     const form = await screen.findByRole('dialog', { name: 'Add Performance Metric' });
     await choose('User', /Kim Lee/);
     await choose('Metric Type', 'Overtime');
-    expect(within(form).getByText('Allowed values: no minimum to 30')).toBeInTheDocument();
+    expect(within(form).getByText('Allowed values: 1 to 30')).toBeInTheDocument();
     const value = within(form).getByRole('spinbutton', { name: /^Value/ });
     await events.type(value, '40');
     await events.click(within(form).getByRole('button', { name: 'Add Metric' }));
@@ -286,6 +319,7 @@ describe('Performance Metrics', () => {
     expect(units).toHaveAttribute('readonly');
     expect(within(form).getByRole('textbox', { name: 'User' })).toHaveAttribute('readonly');
     expect(within(form).queryByRole('combobox')).toBeNull();
+    expect(within(form).getByText('Allowed values: 1 to 50, in steps of 0.01')).toBeInTheDocument();
 
     const value = within(form).getByRole('spinbutton', { name: /^Value/ });
     expect(value).toHaveValue(42.5);
@@ -307,6 +341,8 @@ describe('Performance Metrics', () => {
       value: 48,
       comment: 'Steady term',
     });
+    // Every save says it worked, as recording and deleting do.
+    expect(await screen.findByText('Performance metric updated')).toBeInTheDocument();
   });
 
   it('confirms before deleting and reloads the list', async () => {

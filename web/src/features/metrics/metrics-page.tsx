@@ -173,6 +173,9 @@ function MetricsPage() {
           metric={editing}
           metricType={metricTypes.find((type) => type.id === editing.metric_type_id)}
           onClose={() => setEditing(null)}
+          onSaved={() =>
+            notifications.show({ color: 'green', message: 'Performance metric updated' })
+          }
         />
       )}
       <ConfirmDeleteModal

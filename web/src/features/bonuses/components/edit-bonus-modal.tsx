@@ -16,10 +16,12 @@ import {
 export interface EditBonusModalProps {
   bonus: Bonus;
   onClose: () => void;
+  /** After a save went through, with the bonus as saved. */
+  onSaved?: (bonus: Bonus) => void;
 }
 
 /** The Edit modal of /bonuses: the employee is shown read-only; name and description change. */
-export function EditBonusModal({ bonus, onClose }: EditBonusModalProps) {
+export function EditBonusModal({ bonus, onClose, onSaved }: EditBonusModalProps) {
   const [name, setName] = useState(bonus.bonus_name);
   const [description, setDescription] = useState(bonus.description);
   const { errors, failure, clearErrors, submit } = useFormSubmission(
@@ -35,7 +37,7 @@ export function EditBonusModal({ bonus, onClose }: EditBonusModalProps) {
         { withEmployee: false },
       ),
       async () => {
-        await update.mutateAsync({
+        const saved = await update.mutateAsync({
           id: bonus.id,
           body: {
             employee_id: bonus.employee_id,
@@ -43,6 +45,7 @@ export function EditBonusModal({ bonus, onClose }: EditBonusModalProps) {
             description: description.trim(),
           },
         });
+        onSaved?.(saved);
         onClose();
       },
     );

@@ -1,6 +1,7 @@
 import { SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { MetricType } from '#contract/metric-types';
+import { METRIC_VALUE_MAX, METRIC_VALUE_MIN } from '#contract/metric-value-rule';
 import type { PerformanceMetric } from '#contract/performance-metrics';
 import { FormModal } from '../../../components/form-modal';
 import { employeeNameOf, metricNameOf, unitOf } from '../../../components/performance-format';
@@ -8,7 +9,8 @@ import { fieldsNamed, useFormSubmission } from '../../../components/use-form-sub
 import { formatDateTime } from '../../../lib/format';
 import { useUpdateMetricValue } from '../api/update-metric-value';
 import {
-  describeRange,
+  applicableRange,
+  describeAllowed,
   METRIC_FORM_FIELDS,
   toUpdateBody,
   validateEditForm,
@@ -22,13 +24,15 @@ export interface EditMetricModalProps {
   /** The value's type with its current range, when known. */
   metricType: MetricType | undefined;
   onClose: () => void;
+  /** After a save went through, with the value as saved. */
+  onSaved?: (metric: PerformanceMetric) => void;
 }
 
 /**
  * The Edit modal of /metrics (SPEC.md section 2): the user, metric type and units are shown
  * read-only; only the value and its comment change.
  */
-export function EditMetricModal({ metric, metricType, onClose }: EditMetricModalProps) {
+export function EditMetricModal({ metric, metricType, onClose, onSaved }: EditMetricModalProps) {
   const [values, setValues] = useState<EditMetricFormValues>({
     value: String(metric.value),
     comment: metric.comment ?? '',
@@ -46,11 +50,12 @@ export function EditMetricModal({ metric, metricType, onClose }: EditMetricModal
 
   const save = () =>
     submit(validateEditForm(values, metric, metricType), async () => {
-      await update.mutateAsync({ id: metric.id, body: toUpdateBody(values, metric) });
+      onSaved?.(await update.mutateAsync({ id: metric.id, body: toUpdateBody(values, metric) }));
       onClose();
     });
 
   const unit = unitOf(metric);
+  const allowed = metricType ? applicableRange(metricType) : null;
   return (
     <FormModal
       opened
@@ -76,12 +81,10 @@ export function EditMetricModal({ metric, metricType, onClose }: EditMetricModal
         type="number"
         inputMode="decimal"
         step="0.01"
-        min={1}
-        max={100}
+        min={allowed?.min ?? METRIC_VALUE_MIN}
+        max={allowed?.max ?? METRIC_VALUE_MAX}
         required
-        description={
-          metricType ? `${VALUE_HINT}; allowed: ${describeRange(metricType)}` : VALUE_HINT
-        }
+        description={metricType ? `${describeAllowed(metricType)}, in steps of 0.01` : VALUE_HINT}
         value={values.value}
         onChange={(event) => change('value', event.currentTarget.value)}
         error={errors.value}

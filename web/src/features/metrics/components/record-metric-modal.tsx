@@ -1,16 +1,19 @@
 import { Select, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { MetricType } from '#contract/metric-types';
+import { METRIC_VALUE_MAX, METRIC_VALUE_MIN } from '#contract/metric-value-rule';
 import { BackfillDateInput } from '../../../components/backfill-date-input';
 import { EmployeePicker } from '../../../components/employee-picker';
 import { FormModal } from '../../../components/form-modal';
 import { fieldsNamed, useFormSubmission } from '../../../components/use-form-submission';
 import { useRecordMetricValue } from '../api/record-metric-value';
 import {
-  describeRange,
+  applicableRange,
+  describeAllowed,
   EMPTY_RECORD_FORM,
   METRIC_FORM_FIELDS,
   toRecordBody,
+  STEP_HINT,
   validateRecordForm,
   VALUE_HINT,
   type MetricFormField,
@@ -62,6 +65,7 @@ export function RecordMetricModal({
     });
 
   const unit = type?.measurement_unit ?? '';
+  const allowed = type ? applicableRange(type) : null;
   return (
     <FormModal
       opened={opened}
@@ -93,7 +97,7 @@ export function RecordMetricModal({
         }))}
         value={values.metric_type_id || null}
         onChange={(id) => change('metric_type_id', 'metric_type_id', id ?? '')}
-        description={type ? `Allowed values: ${describeRange(type)}` : undefined}
+        description={type ? describeAllowed(type) : undefined}
         nothingFoundMessage="No metric types found"
         error={errors.metric_type_id}
         disabled={busy}
@@ -103,10 +107,11 @@ export function RecordMetricModal({
         type="number"
         inputMode="decimal"
         step="0.01"
-        min={1}
-        max={100}
+        min={allowed?.min ?? METRIC_VALUE_MIN}
+        max={allowed?.max ?? METRIC_VALUE_MAX}
         required
-        description={VALUE_HINT}
+        // With a type chosen its range is said once, above; the step is all that is left.
+        description={type ? STEP_HINT : VALUE_HINT}
         value={values.value}
         onChange={(event) => change('value', 'value', event.currentTarget.value)}
         error={errors.value}
