@@ -189,6 +189,29 @@ describe('the Add New Staff Member page (PRODUCT.md section 5)', () => {
     expect(await screen.findByText('Dashboard')).toBeInTheDocument();
   });
 
+  it('asks before Cancel throws a saved draft away, and keeps it if told to', async () => {
+    localStorage.setItem(DRAFT_STORAGE_KEY, JSON.stringify(FULL_DRAFT));
+    const user = userEvent.setup();
+    const first = renderPage();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    const ask = await screen.findByRole('dialog', { name: 'Discard Saved Draft' });
+    expect(ask).toHaveTextContent('You have a saved draft of this staff member. Discard it?');
+    expect(screen.queryByText('Staff list')).toBeNull();
+    await user.click(within(ask).getByRole('button', { name: 'Keep Draft' }));
+    expect(await screen.findByText('Staff list')).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem(DRAFT_STORAGE_KEY) ?? '{}')).toMatchObject({
+      firstName: 'Kim',
+    });
+    first.unmount();
+
+    renderPage();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    const again = await screen.findByRole('dialog', { name: 'Discard Saved Draft' });
+    await user.click(within(again).getByRole('button', { name: 'Discard Draft' }));
+    expect(await screen.findByText('Staff list')).toBeInTheDocument();
+    expect(localStorage.getItem(DRAFT_STORAGE_KEY)).toBeNull();
+  });
+
   it('offers real staff as managers', async () => {
     const user = userEvent.setup();
     renderPage();

@@ -27,35 +27,31 @@ import { ErrorBanner } from '../../components/error-banner';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { useCreateEmployee } from './api/create-employee';
 import { useEmployeeStats } from './api/get-employee-stats';
+import { DiscardDraftModal } from './components/discard-draft-modal';
 import { ManagerSelect } from './components/manager-select';
 import { SkillsInput } from './components/skills-input';
 import {
   DRAFT_FIELD_FOR_API,
-  EMPTY_DRAFT,
   clearDraft,
   draftToCreateBody,
-  loadDraft,
-  saveDraft,
   validateDraft,
   type DraftErrors,
   type DraftField,
-  type StaffDraft,
 } from './staff-draft';
+import { useStaffDraft } from './use-staff-draft';
 
 /**
  * /create, the Add New Staff Member page (PRODUCT.md section 5): every field, skills, a manager
  * chosen from real staff, a draft kept across reloads, and a real save that goes to /staff.
+ * Reached from the Add New Staff modal's "More details", it starts from what was typed there.
+ * Cancel asks before it throws a saved draft away.
  */
 export default function CreateStaffPage() {
   const navigate = useNavigate();
-  const [restored] = useState(() => loadDraft());
-  const [draft, setDraft] = useState<StaffDraft>(() => restored ?? EMPTY_DRAFT);
+  const { draft, setDraft, hasSavedDraft, notice, dismissNotice, ...drafts } = useStaffDraft();
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
   const [errors, setErrors] = useState<DraftErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [hasSavedDraft, setHasSavedDraft] = useState(restored !== null);
-  const [notice, setNotice] = useState<string | null>(
-    restored ? 'Your saved draft was restored.' : null,
-  );
   const create = useCreateEmployee();
   const stats = useEmployeeStats();
   const busy = create.isPending;
@@ -72,19 +68,14 @@ export default function CreateStaffPage() {
     disabled: busy,
   });
 
-  function saveAsDraft() {
-    saveDraft(draft);
-    setHasSavedDraft(true);
-    setNotice('Draft saved. It will be here when you come back.');
-    notifications.show({ color: 'blue', message: 'Draft saved' });
+  function cancel() {
+    if (hasSavedDraft) setConfirmingCancel(true);
+    else void navigate('/staff');
   }
 
   function discardDraft() {
-    clearDraft();
-    setHasSavedDraft(false);
-    setDraft(EMPTY_DRAFT);
+    drafts.discard();
     setErrors({});
-    setNotice(null);
   }
 
   async function submit(event: FormEvent) {
@@ -135,7 +126,7 @@ export default function CreateStaffPage() {
           color="blue"
           role="status"
           withCloseButton
-          onClose={() => setNotice(null)}
+          onClose={dismissNotice}
           closeButtonLabel="Dismiss"
         >
           <Group justify="space-between" gap="sm">
@@ -250,13 +241,13 @@ export default function CreateStaffPage() {
           </Paper>
 
           <Group justify="flex-end" wrap="wrap">
-            <Button variant="default" onClick={() => void navigate('/staff')} disabled={busy}>
+            <Button variant="default" onClick={cancel} disabled={busy}>
               Cancel
             </Button>
             <Button
               variant="light"
               leftSection={<IconDeviceFloppy size={18} aria-hidden />}
-              onClick={saveAsDraft}
+              onClick={drafts.save}
               disabled={busy}
             >
               Save as Draft
@@ -271,6 +262,15 @@ export default function CreateStaffPage() {
           </Group>
         </Stack>
       </form>
+      <DiscardDraftModal
+        opened={confirmingCancel}
+        onDiscard={() => {
+          clearDraft();
+          void navigate('/staff');
+        }}
+        onKeep={() => void navigate('/staff')}
+        onClose={() => setConfirmingCancel(false)}
+      />
     </Stack>
   );
 }

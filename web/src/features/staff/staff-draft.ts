@@ -51,6 +51,18 @@ export const EMPTY_DRAFT: StaffDraft = {
 
 export const DRAFT_STORAGE_KEY = 'spms.staffDraft';
 
+/** What the Add New Staff modal hands /create (router state) when "More details" is chosen. */
+export interface CarriedStaffForm {
+  carriedDraft: StaffDraft;
+}
+
+/** The router state's carried draft, or null when there is none (or it is not one). */
+export function carriedDraftOf(state: unknown): StaffDraft | null {
+  const carried = (state as Partial<CarriedStaffForm> | null)?.carriedDraft;
+  if (!carried || typeof carried !== 'object') return null;
+  return { ...EMPTY_DRAFT, ...carried, skills: normaliseSkills(carried.skills ?? []) };
+}
+
 /** The saved draft, or null; anything unreadable counts as no draft. */
 export function loadDraft(): StaffDraft | null {
   try {

@@ -10,6 +10,7 @@ import {
   type EmploymentType,
   type Location,
 } from '#contract/employee-options';
+import type { StaffDraft } from './staff-draft';
 
 /** The Add New Staff and Edit modals (SPEC.md section 5), as typed. */
 export interface StaffFormValues {
@@ -138,12 +139,36 @@ function common(values: StaffFormValues) {
   };
 }
 
+/** The modal's fields as the /create page's draft names them, to carry them over. */
+export function toDraft(values: StaffFormValues): StaffDraft {
+  return {
+    firstName: values.first_name,
+    lastName: values.last_name,
+    email: values.email,
+    phone: values.phone,
+    department: values.department,
+    position: values.position,
+    employeeId: values.employee_code,
+    startDate: values.join_date,
+    manager: values.manager_id,
+    managerName: values.manager_name,
+    location: values.location,
+    employmentType: values.employment_type,
+    salary: values.salary,
+    notes: values.notes,
+    skills: values.skills,
+  };
+}
+
 /** SPEC.md section 7's POST body. */
 export function toCreateBody(values: StaffFormValues): CreateEmployeeInput {
   return { ...common(values), join_date: values.join_date, status: values.status };
 }
 
-/** The edit modal has no join date or status input, so it sends neither (PUT keeps them). */
+/**
+ * The edit modal has no join date input, so it sends none (PUT keeps it). It has a Status
+ * select, beyond SPEC.md's edit form (docs/decisions.md): HR sets On Leave and Inactive there.
+ */
 export function toUpdateBody(values: StaffFormValues): UpdateEmployeeInput {
-  return common(values);
+  return { ...common(values), status: values.status };
 }

@@ -1,8 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { Notifications, notifications } from '@mantine/notifications';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch, type StubbedResponse } from '../../test/fetch-stub';
 import { renderWithProviders } from '../../test/render';
+import { Route, Routes } from 'react-router';
+import CreateStaffPage from './create-staff-page';
 import StaffPage from './staff-page';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -53,11 +56,32 @@ const STATS = {
 
 function renderPage(routes: Record<string, StubbedResponse>) {
   const calls = stubFetch({ ...STATS, ...routes });
-  renderWithProviders(<StaffPage />, { path: '/staff' });
+  renderWithProviders(
+    <>
+      <Notifications />
+      <StaffPage />
+    </>,
+    { path: '/staff' },
+  );
   return calls;
 }
 
-afterEach(() => vi.unstubAllGlobals());
+async function choose(label: string, option: string) {
+  const events = userEvent.setup();
+  await events.click(screen.getByRole('combobox', { name: label }));
+  // Mantine's dropdown counts as hidden in jsdom (no layout), hence `hidden: true`.
+  const listbox = await screen.findByRole('listbox', { name: label, hidden: true });
+  await events.click(await within(listbox).findByRole('option', { name: option, hidden: true }));
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  act(() => notifications.clean());
+});
+
+const saved = (employee: unknown, message: string) => ({
+  body: { success: true, message, data: { employee } },
+});
 
 describe('Staff Management', () => {
   it('says "Loading employees..." and then shows the table SPEC.md describes', async () => {
@@ -87,10 +111,68 @@ describe('Staff Management', () => {
     expect(rows[1]).toHaveTextContent('Active');
     expect(rows[2]).toHaveTextContent('N/A');
     expect(screen.getByText('Showing 1–2 of 2 employees')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Add Staff Member' })).toHaveAttribute(
-      'href',
-      '/create',
+  });
+
+  it('offers one way to add staff: Add New Staff, whose modal links to the full form', async () => {
+    renderPage({ [FIRST_PAGE]: page(1, [], 0) });
+    const user = userEvent.setup();
+    await screen.findByText('No employees found');
+    expect(screen.queryByRole('link', { name: 'Add Staff Member' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add Staff Member' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Add New Staff' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add New Staff' });
+    expect(
+      within(dialog).getByRole('link', { name: /More details on the full form/ }),
+    ).toHaveAttribute('href', '/create');
+  });
+
+  it('carries what was typed in the modal over to the full form', async () => {
+    stubFetch({ ...STATS, [FIRST_PAGE]: page(1, [], 0) });
+    renderWithProviders(
+      <Routes>
+        <Route path="/staff" element={<StaffPage />} />
+        <Route path="/create" element={<CreateStaffPage />} />
+      </Routes>,
+      { path: '/staff' },
     );
+    const user = userEvent.setup();
+    await screen.findByText('No employees found');
+    await user.click(screen.getByRole('button', { name: 'Add New Staff' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add New Staff' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'First Name' }), 'Grace');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'grace@example.com');
+    await user.click(within(dialog).getByRole('link', { name: /More details on the full form/ }));
+    expect(
+      await screen.findByRole('heading', { name: 'Add New Staff Member' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /^First Name/ })).toHaveValue('Grace');
+    expect(screen.getByRole('textbox', { name: /^Email/ })).toHaveValue('grace@example.com');
+    expect(
+      screen.getByText('What you typed in Add New Staff was carried over.'),
+    ).toBeInTheDocument();
+  });
+
+  it('says "{name} was added" when the Add New Staff modal saves', async () => {
+    const calls = renderPage({
+      [FIRST_PAGE]: page(1, [], 0),
+      'POST /api/employees': saved(employee(3, 'Grace', 'Hopper'), 'Employee created successfully'),
+    });
+    const user = userEvent.setup();
+    await screen.findByText('No employees found');
+    await user.click(screen.getByRole('button', { name: 'Add New Staff' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add New Staff' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'First Name' }), 'Grace');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Last Name' }), 'Hopper');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'grace@example.com');
+    await user.type(within(dialog).getByRole('combobox', { name: 'Position' }), 'Lecturer');
+    await choose('Department', 'CIT');
+    await user.type(within(dialog).getByLabelText(/Join Date/), '2024-05-06');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Staff' }));
+    expect(await screen.findByText('Grace Hopper was added')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')!.body).toMatchObject({
+      first_name: 'Grace',
+      status: 'active',
+    });
   });
 
   it('asks the server for the next page and for a new sort order', async () => {
@@ -178,7 +260,7 @@ describe('Staff Management', () => {
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
 
-  it('edits without join date or status inputs, and reaches every other field', async () => {
+  it('edits without a join date input, and reaches every other field and the status', async () => {
     const calls = renderPage({
       [FIRST_PAGE]: page(
         1,
@@ -186,16 +268,19 @@ describe('Staff Management', () => {
         1,
       ),
       'GET /api/employees?limit=20&sort=last_name': page(1, [], 0),
-      'PUT /api/employees/1': {
-        body: { success: true, message: 'Employee updated successfully', data: { employee: {} } },
-      },
+      'PUT /api/employees/1': saved(
+        employee(1, 'Ada', 'Lovelace', { status: 'on-leave' }),
+        'Employee updated successfully',
+      ),
     });
     const user = userEvent.setup();
     await screen.findByRole('table');
     await user.click(screen.getByRole('button', { name: 'Edit Ada Lovelace' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Staff Member' });
     expect(within(dialog).queryByLabelText(/Join Date/)).toBeNull();
-    expect(within(dialog).queryByRole('combobox', { name: 'Status' })).toBeNull();
+    // Beyond SPEC.md's edit form (docs/decisions.md): HR sets On Leave and Inactive here.
+    expect(within(dialog).getByRole('combobox', { name: 'Status' })).toHaveValue('Active');
+    await choose('Status', 'On Leave');
     await user.click(within(dialog).getByRole('button', { name: /More details/ }));
     const code = within(dialog).getByRole('textbox', { name: 'Employee ID' });
     expect(code).toHaveValue('E-1');
@@ -217,7 +302,11 @@ describe('Staff Management', () => {
       manager_id: null,
       notes: 'n',
       skills: ['Maths'],
+      status: 'on-leave',
     });
+    // Every save says it worked, as creating and deleting do.
+    expect(await screen.findByText('Ada Lovelace was updated')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Edit Staff Member' })).toBeNull();
   });
 
   it('says "Failed to load required data" when the first load fails', async () => {

@@ -1,8 +1,8 @@
 import { Button, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconFileImport, IconPlus, IconUserPlus } from '@tabler/icons-react';
+import { notifications } from '@mantine/notifications';
+import { IconFileImport, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import {
   DEPARTMENTS,
   EMPLOYEE_STATUSES,
@@ -33,9 +33,12 @@ import { StaffTable } from './components/staff-table';
 
 export const STAFF_PAGE_SIZE = 25;
 
+const nameOf = (employee: Employee) => fullName(employee.first_name, employee.last_name);
+
 /**
  * /staff, Staff Management (SPEC.md section 2): server-side paging, search, filters and sorting,
  * so the list stays quick with 10,000 people; add and edit modals and a delete confirmation.
+ * One way to add staff: the Add New Staff modal, which links to /create for the full form.
  */
 export default function StaffPage() {
   const [page, setPage] = useState(1);
@@ -67,7 +70,7 @@ export default function StaffPage() {
   const stats = useEmployeeStats();
   const deletion = useDeleteConfirmation<Employee>(
     useDeleteEmployee(),
-    (employee) => `${fullName(employee.first_name, employee.last_name)} was deleted`,
+    (employee) => `${nameOf(employee)} was deleted`,
   );
 
   // Any change of what is shown starts again at the first page.
@@ -104,14 +107,6 @@ export default function StaffPage() {
                 Import CSV
               </Button>
             )}
-            <Button
-              component={Link}
-              to="/create"
-              variant="light"
-              leftSection={<IconUserPlus size={18} aria-hidden />}
-            >
-              Add Staff Member
-            </Button>
             <Button
               leftSection={<IconPlus size={18} aria-hidden />}
               onClick={() => setAdding((n) => n + 1)}
@@ -180,6 +175,9 @@ export default function StaffPage() {
         opened={adding > 0}
         positions={stats.data?.positions ?? []}
         onClose={() => setAdding(0)}
+        onSaved={(saved) =>
+          notifications.show({ color: 'green', message: `${nameOf(saved)} was added` })
+        }
       />
       <StaffImportModal
         key={`import-${importing}`}
@@ -193,6 +191,9 @@ export default function StaffPage() {
           employee={editing}
           positions={stats.data?.positions ?? []}
           onClose={() => setEditing(null)}
+          onSaved={(saved) =>
+            notifications.show({ color: 'green', message: `${nameOf(saved)} was updated` })
+          }
         />
       )}
       <ConfirmDeleteModal
