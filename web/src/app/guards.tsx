@@ -1,12 +1,21 @@
+import { lazy } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import type { UserType } from '#contract/roles';
 import { useSession } from '../lib/session';
 
-/** Every route but the landing page and sign-in: nobody signed in goes to /signin. */
+// Its own chunk: only people signed in with a one-time password ever see it.
+const TemporaryPasswordPage = lazy(() => import('../features/auth/temporary-password-page'));
+
+/**
+ * Every route but the landing page and sign-in: nobody signed in goes to /signin, and while the
+ * password is a one-time one every such route shows the form that replaces it (the API refuses
+ * everything else meanwhile); the screen asked for follows once it is changed.
+ */
 export function RequireSession() {
   const { user } = useSession();
   const location = useLocation();
   if (!user) return <Navigate to="/signin" replace state={{ from: location.pathname }} />;
+  if (user.must_change_password) return <TemporaryPasswordPage />;
   return <Outlet />;
 }
 

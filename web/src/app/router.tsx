@@ -46,7 +46,8 @@ const titled = (title: string): { handle: RouteHandle } => ({ handle: { title } 
  */
 function startDashboardCalls() {
   const session = readSession();
-  if (session) prefetchDashboard(queryClient, session.user);
+  // Refused until a one-time password is changed: the form that changes it shows instead.
+  if (session && !session.user.must_change_password) prefetchDashboard(queryClient, session.user);
 }
 
 /**

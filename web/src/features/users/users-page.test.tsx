@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { Notifications, notifications } from '@mantine/notifications';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { writeSession } from '../../lib/session-storage';
@@ -31,6 +32,7 @@ function user(id: number, firstname: string, lastname: string, userType: string)
     employee_id: null,
     employee_name: null,
     password_is_temporary: false,
+    locked_until: null as string | null,
     created_at: '2026-03-14T09:00:00.000Z',
     updated_at: '2026-03-14T09:00:00.000Z',
   };
@@ -55,7 +57,10 @@ function renderPage(routes: Record<string, StubbedResponse>) {
   return calls;
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  act(() => notifications.clean());
+  vi.unstubAllGlobals();
+});
 
 describe('user management', () => {
   it('lists users with type badges and no delete button for oneself', async () => {
@@ -181,5 +186,128 @@ describe('user management', () => {
     await events.click(within(card).getByRole('button', { name: 'Link Kim Lee' }));
     const shown = await screen.findByRole('dialog', { name: 'Temporary Password' });
     expect(within(shown).getByTestId('one-time-secret')).toHaveTextContent('Link3dPassw0rdXy');
+  });
+
+  it('shows a locked account with until when, and unlocks it after confirmation with a toast', async () => {
+    const lockedUntil = new Date(Date.now() + 10 * 60 * 1000);
+    const locked = {
+      ...user(2, 'Max', 'Manager', 'manager'),
+      locked_until: lockedUntil.toISOString(),
+    };
+    // A lock that ran out since the list was read is not shown.
+    const ranOut = {
+      ...user(3, 'Eve', 'Expired', 'employee'),
+      locked_until: new Date(Date.now() - 1000).toISOString(),
+    };
+    writeSession({ token: 'token', user: ADMIN });
+    const calls = stubFetch({
+      [LIST_URL]: {
+        body: {
+          success: true,
+          message: 'Users',
+          data: {
+            users: [user(1, 'Ada', 'Admin', 'admin'), locked, ranOut],
+            pagination: { page: 1, limit: 25, total: 3 },
+          },
+        },
+      },
+      'POST /api/users/2/unlock': {
+        body: {
+          success: true,
+          message: 'Account unlocked',
+          data: { user: { ...locked, locked_until: null } },
+        },
+      },
+    });
+    renderWithProviders(
+      <>
+        <Notifications />
+        <UsersPage />
+      </>,
+      { path: '/users' },
+    );
+    const table = await screen.findByRole('table');
+    const badges = within(table).getAllByText(/^Locked until/);
+    expect(badges).toHaveLength(1);
+    expect(within(table).getByRole('row', { name: /Max Manager/ })).toHaveTextContent(
+      /Locked until \d{1,2}\/\d{1,2}\/\d{4}, \d{1,2}:\d{2} (AM|PM)/,
+    );
+    expect(screen.queryByRole('button', { name: 'Unlock Eve Expired' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Unlock Ada Admin' })).toBeNull();
+
+    const events = userEvent.setup();
+    await events.click(screen.getByRole('button', { name: 'Unlock Max Manager' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Unlock Account' });
+    expect(confirm).toHaveTextContent('Unlock Max Manager?');
+    // Nothing is sent before the admin confirms.
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+    await events.click(within(confirm).getByRole('button', { name: 'Unlock' }));
+    expect(await screen.findByText('Max Manager was unlocked')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([
+      '/api/users/2/unlock',
+    ]);
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Unlock Account' })).toBeNull(),
+    );
+  });
+
+  it('keeps the confirmation open with the server’s refusal', async () => {
+    const locked = {
+      ...user(2, 'Max', 'Manager', 'manager'),
+      locked_until: new Date(Date.now() + 60_000).toISOString(),
+    };
+    renderPage({
+      [LIST_URL]: {
+        body: {
+          success: true,
+          message: 'Users',
+          data: { users: [locked], pagination: { page: 1, limit: 25, total: 1 } },
+        },
+      },
+      'POST /api/users/2/unlock': {
+        status: 409,
+        body: { success: false, message: 'This account is not locked' },
+      },
+    });
+    const events = userEvent.setup();
+    await events.click(await screen.findByRole('button', { name: 'Unlock Max Manager' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Unlock Account' });
+    await events.click(within(confirm).getByRole('button', { name: 'Unlock' }));
+    expect(await within(confirm).findByRole('alert')).toHaveTextContent(
+      'Error: This account is not locked',
+    );
+  });
+
+  it('sets the staff record of a manager account from the edit form', async () => {
+    const calls = renderPage({
+      'GET /api/employees?page=1&limit=20&sort=last_name': {
+        body: {
+          success: true,
+          message: 'Employees',
+          data: {
+            employees: [
+              { id: 5, first_name: 'Kim', last_name: 'Lee', email: 'kim.lee@example.com' },
+            ],
+            pagination: { page: 1, limit: 20, total: 1 },
+          },
+        },
+      },
+      'PUT /api/users/2': {
+        body: {
+          success: true,
+          message: 'User updated successfully',
+          data: { user: { ...user(2, 'Max', 'Manager', 'manager'), employee_id: 5 } },
+        },
+      },
+    });
+    const events = userEvent.setup();
+    await screen.findByRole('table');
+    await events.click(screen.getByRole('button', { name: 'Edit Max Manager' }));
+    const form = await screen.findByRole('dialog', { name: 'Edit User' });
+    await events.click(within(form).getByRole('combobox', { name: 'Staff record' }));
+    await events.click(await screen.findByRole('option', { name: /Kim Lee/ }));
+    await events.click(within(form).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
+    expect(calls.find((call) => call.method === 'PUT')!.body).toMatchObject({ employee_id: 5 });
   });
 });

@@ -17,6 +17,7 @@ import { useDeleteUser } from './api/delete-user';
 import { useUsers } from './api/list-users';
 import { LinkEmployeeModal } from './components/link-employee-modal';
 import { TemporaryPasswordModal, type IssuedPassword } from './components/temporary-password-modal';
+import { UnlockUserModal } from './components/unlock-user-modal';
 import { UserFormModal } from './components/user-form-modal';
 import { UserTable } from './components/user-table';
 
@@ -42,6 +43,7 @@ export default function UsersPage() {
   const [editing, setEditing] = useState<User | null>(null);
   const [linking, setLinking] = useState(false);
   const [issued, setIssued] = useState<IssuedPassword | null>(null);
+  const [unlocking, setUnlocking] = useState<User | null>(null);
 
   const list = useUsers({
     page,
@@ -126,6 +128,7 @@ export default function UsersPage() {
           currentUserId={me?.id}
           onEdit={setEditing}
           onDelete={deletion.ask}
+          onUnlock={setUnlocking}
         />
       </ListPanel>
 
@@ -170,6 +173,7 @@ export default function UsersPage() {
         }}
       />
       <TemporaryPasswordModal issued={issued} onClose={() => setIssued(null)} />
+      <UnlockUserModal user={unlocking} onClose={() => setUnlocking(null)} />
     </Stack>
   );
 }

@@ -6,6 +6,9 @@ import { stubFetch } from '../../../test/fetch-stub';
 import { renderWithProviders } from '../../../test/render';
 import { ChangePasswordModal, validatePasswordChange } from './change-password-modal';
 
+// Typing into three fields takes seconds when the machine is busy.
+vi.setConfig({ testTimeout: 30_000 });
+
 const USER = {
   id: 1,
   email: 'ada@example.com',
@@ -44,6 +47,9 @@ describe('change password rules (SPEC.md section 5)', () => {
     expect(
       validatePasswordChange({ current: 'x', next: 'abcdefgh', confirm: 'abcdefgh' }),
     ).toBeNull();
+    expect(
+      validatePasswordChange({ current: 'abcdefgh', next: 'abcdefgh', confirm: 'abcdefgh' }),
+    ).toBe('The new password must be different from the current one');
   });
 });
 

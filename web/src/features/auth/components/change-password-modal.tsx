@@ -6,7 +6,8 @@ import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { useChangePassword } from '../api/change-password';
 
-const EMPTY = { current: '', next: '', confirm: '' };
+export const EMPTY_PASSWORD_FORM = { current: '', next: '', confirm: '' };
+const EMPTY = EMPTY_PASSWORD_FORM;
 export const SUCCESS_CLOSE_DELAY_MS = 2000;
 
 /** Client-side rules of SPEC.md section 5, in the order a person fixes them. */
@@ -14,6 +15,7 @@ export function validatePasswordChange(form: typeof EMPTY): string | null {
   if (!form.current) return 'Current password is required';
   if (form.next !== form.confirm) return AUTH_MESSAGES.passwordsDoNotMatch;
   if (form.next.length < MIN_PASSWORD_LENGTH) return AUTH_MESSAGES.passwordTooShort;
+  if (form.next === form.current) return AUTH_MESSAGES.newPasswordSameAsCurrent;
   return null;
 }
 

@@ -56,8 +56,9 @@ export function LinkEmployeeModal({ opened, onClose, onLinked }: LinkEmployeeMod
     >
       <Stack>
         <Text size="sm" c="dimmed">
-          Linking gives a staff member an account with their email: an existing account of that
-          email is linked, otherwise an employee account is created with a temporary password.
+          Linking gives a staff member an account with their email: an existing employee account of
+          that email is linked, otherwise an employee account is created with a temporary password.
+          An admin or manager account is linked on purpose: edit it and choose its staff record.
         </Text>
         <ErrorBanner message={link.isError ? errorMessage(link.error) : null} />
         <ErrorBanner

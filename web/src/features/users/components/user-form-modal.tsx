@@ -1,10 +1,13 @@
 import { PasswordInput, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import type { UserType } from '#contract/roles';
 import type { User, UserWithPassword } from '#contract/users';
+import { EmployeeSelect, type EmployeeChoice } from '../../../components/employee-select';
 import { FormModal } from '../../../components/form-modal';
 import { fieldsNamed, useFormSubmission } from '../../../components/use-form-submission';
 import { useCreateUser } from '../api/create-user';
+import { useStaffForLinking } from '../api/list-staff-for-linking';
 import { useUpdateUser } from '../api/update-user';
 import {
   EMPTY_USER_FORM,
@@ -27,7 +30,16 @@ export interface UserFormModalProps {
   onCreated?: (result: UserWithPassword) => void;
 }
 
-const FORM_FIELDS = fieldsNamed(Object.keys(EMPTY_USER_FORM) as UserFormField[]);
+const FORM_FIELDS = fieldsNamed([
+  ...(Object.keys(EMPTY_USER_FORM) as UserFormField[]),
+  'employee_id',
+]);
+
+/** The account's staff record as the picker shows it (the list answers its name only). */
+const linkedChoice = (user: User | null | undefined): EmployeeChoice | null =>
+  user?.employee_id
+    ? { id: user.employee_id, first_name: user.employee_name ?? '', last_name: '', email: '' }
+    : null;
 
 /** The Add User and Edit User modals of /users. */
 export function UserFormModal({
@@ -45,6 +57,14 @@ export function UserFormModal({
   const create = useCreateUser();
   const update = useUpdateUser();
   const busy = create.isPending || update.isPending;
+  // Editing: the staff record this account belongs to, whatever its role (PRODUCT.md 7.1).
+  const [employee, setEmployee] = useState<EmployeeChoice | null>(() => linkedChoice(user));
+  const [staffSearch, setStaffSearch] = useState('');
+  const [debouncedStaffSearch] = useDebouncedValue(staffSearch.trim(), 300);
+  const staff = useStaffForLinking(
+    { search: debouncedStaffSearch || undefined, page: 1, limit: 20 },
+    opened && mode === 'edit',
+  );
 
   const set = (field: UserFormField) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -54,7 +74,9 @@ export function UserFormModal({
   const save = () =>
     submit(validateUserForm(values), async () => {
       if (user) {
-        await update.mutateAsync({ id: user.id, body: toUpdateUserBody(values) });
+        const employeeId = employee?.id ?? null;
+        const relink = employeeId !== user.employee_id ? { employee_id: employeeId } : {};
+        await update.mutateAsync({ id: user.id, body: { ...toUpdateUserBody(values), ...relink } });
       } else {
         onCreated?.(await create.mutateAsync(toCreateUserBody(values)));
       }
@@ -124,6 +146,25 @@ export function UserFormModal({
         error={errors.password}
         disabled={busy}
       />
+      {mode === 'edit' && (
+        <EmployeeSelect
+          label="Staff record"
+          placeholder="Not linked to a staff record"
+          value={employee}
+          onChange={(choice) => {
+            setEmployee(choice);
+            clearErrors('employee_id');
+          }}
+          search={staffSearch}
+          onSearchChange={setStaffSearch}
+          found={staff.data?.employees ?? []}
+          searching={staff.isFetching}
+          failed={staff.isError}
+          clearable
+          error={errors.employee_id}
+          disabled={busy}
+        />
+      )}
     </FormModal>
   );
 }
