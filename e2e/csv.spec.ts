@@ -12,6 +12,7 @@ import {
   describeInBrowser,
   signInThroughForm,
   tokenFor,
+  replaceTemporaryPassword,
 } from './support/browser';
 import { saveScreenshot } from './support/screenshots';
 
@@ -473,7 +474,11 @@ describeInBrowser('CSV: export of every table and import of staff and metric val
       page,
       server,
       `eli.${run}@example.com`,
-      link.body.data.temporary_password,
+      await replaceTemporaryPassword(
+        server,
+        `eli.${run}@example.com`,
+        link.body.data.temporary_password,
+      ),
     );
     await goTo(page, server, '/top10', 'Top 10 Performers');
     const file = await exportThroughButton(page);

@@ -10,6 +10,7 @@ import {
   describeInBrowser,
   signInThroughForm,
   tokenFor,
+  replaceTemporaryPassword,
 } from './support/browser';
 import type { E2eServer } from './global-setup';
 
@@ -225,7 +226,11 @@ describeInBrowser('insights: dashboards, rankings, average scores and toasts', (
     );
     expect(link.status).toBe(201);
     const email = emailOf('Stella', last);
-    const password = link.body.data.temporary_password;
+    const password = await replaceTemporaryPassword(
+      server,
+      email,
+      link.body.data.temporary_password,
+    );
     const employeeToken = await tokenFor(server, email, password);
 
     // A perfect last semester (backfilled), then enough perfect scores to beat anyone else:
@@ -430,7 +435,12 @@ describeInBrowser('insights: dashboards, rankings, average scores and toasts', (
       body: { employee_id: id, bonus_name: 'Axe award', description: 'For accessibility' },
     });
     const page = await session().newPage();
-    await signInThroughForm(page, server, emailOf('Ari', last), link.body.data.temporary_password);
+    const password = await replaceTemporaryPassword(
+      server,
+      emailOf('Ari', last),
+      link.body.data.temporary_password,
+    );
+    await signInThroughForm(page, server, emailOf('Ari', last), password);
     await page.getByRole('group', { name: 'You have bonuses!' }).waitFor();
     await page.getByText('Loading performance metrics...').waitFor({ state: 'detached' });
     await page.getByText('Loading bonuses...').waitFor({ state: 'detached' });

@@ -8,6 +8,7 @@ import {
   describeInBrowser,
   signInThroughForm,
   tokenFor,
+  replaceTemporaryPassword,
 } from './support/browser';
 import type { E2eServer } from './global-setup';
 import { saveScreenshot } from './support/screenshots';
@@ -57,7 +58,11 @@ function arrangePeople(server: E2eServer): Promise<People> {
       manager,
       employee: {
         email: employeeEmail,
-        password: link.body.data.temporary_password,
+        password: await replaceTemporaryPassword(
+          server,
+          employeeEmail,
+          link.body.data.temporary_password,
+        ),
         name: `Erin Perf${run}`,
       },
     };

@@ -7,6 +7,7 @@ import {
   describeInBrowser,
   signInThroughForm,
   tokenFor,
+  replaceTemporaryPassword,
 } from './support/browser';
 import { saveScreenshot } from './support/screenshots';
 
@@ -70,7 +71,11 @@ describeInBrowser('questions and answers', (session) => {
       { token: adminToken },
     );
     expect(linked.status).toBe(201);
-    const employeePassword = linked.body.data.temporary_password;
+    const employeePassword = await replaceTemporaryPassword(
+      server,
+      employeeEmail,
+      linked.body.data.temporary_password,
+    );
 
     // HR asks through the modal, choosing the employee from the searchable list.
     const question = `What would make the lab safer? ${run}`;

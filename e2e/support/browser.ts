@@ -140,3 +140,23 @@ export async function tokenFor(
   if (status !== 200) throw new Error(`Sign-in for ${email} failed: ${status} ${body.message}`);
   return body.data.token;
 }
+
+/**
+ * An account given a one-time password (link-employee, Add User) chooses its own, as the app
+ * makes it do before anything else (the API refuses every other call meanwhile). Answers the
+ * password chosen.
+ */
+export async function replaceTemporaryPassword(
+  server: E2eServer,
+  email: string,
+  temporary: string,
+): Promise<string> {
+  const token = await tokenFor(server, email, temporary);
+  const chosen = `${temporary}-chosen`;
+  const { status, body } = await callApi(server, 'PUT', '/api/users/change-password', {
+    token,
+    body: { oldPassword: temporary, newPassword: chosen },
+  });
+  if (status !== 200) throw new Error(`Password change for ${email}: ${status} ${body.message}`);
+  return chosen;
+}

@@ -40,7 +40,15 @@ async function signInAsStaff(admin: ApiClient, employeeIds: number[]): Promise<A
     const linked = await admin.call('POST', `/api/employees/${id}/link-employee`);
     if (linked.status !== 201) throw new Error(`link-employee: ${JSON.stringify(linked.body)}`);
     const { user, temporary_password: password } = linked.body.data;
-    staff.push(await ApiClient.signIn(admin.origin, { email: user.email, password }));
+    // A one-time password opens nothing but its own change (issue 55): choose one first.
+    const temporary = await ApiClient.signIn(admin.origin, { email: user.email, password });
+    const chosen = `${password}-chosen`;
+    const changed = await temporary.call('PUT', '/api/users/change-password', {
+      oldPassword: password,
+      newPassword: chosen,
+    });
+    if (changed.status !== 200) throw new Error(`change-password: ${JSON.stringify(changed.body)}`);
+    staff.push(await ApiClient.signIn(admin.origin, { email: user.email, password: chosen }));
   }
   return staff;
 }
