@@ -16,6 +16,9 @@ export const AUTH_MESSAGES = {
   passwordChanged: 'Password changed successfully!',
   tooManyAttempts: 'Too many sign-in attempts. Please wait and try again.',
   tooManyRequests: 'Too many requests from this account. Please wait a minute and try again.',
+  /** Requests without a session past ANONYMOUS_REQUESTS_PER_MINUTE. */
+  tooManyAnonymousRequests:
+    'Too many requests from this address. Please wait a minute and try again.',
   sessionExpired: 'Your session has expired. Please sign in again.',
   notSignedIn: 'Authentication required',
   forbidden: 'You do not have permission to do this',

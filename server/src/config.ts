@@ -92,6 +92,8 @@ const envSchema = z
     LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
     LOGIN_THROTTLE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
     REQUESTS_PER_MINUTE_PER_ACCOUNT: z.coerce.number().int().min(1).default(600),
+    // Per client address, without a session (plugins/request-limit.ts); 0 turns it off.
+    ANONYMOUS_REQUESTS_PER_MINUTE: z.coerce.number().int().min(0).default(300),
     // plugins/under-pressure.ts: past this mean wait of the event loop over a second, 503s.
     OVERLOAD_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(500),
     OVERLOAD_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).default(5),

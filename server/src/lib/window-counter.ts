@@ -1,11 +1,12 @@
 /**
  * Counts events per key in fixed windows that start with a key's first event, and says how long
  * a key over its limit has to wait. Synchronous and allocation-free on a counted event: it runs
- * on every signed-in request (plugins/request-limit.ts).
+ * on every signed-in request, by account, and on anonymous ones, by address
+ * (plugins/request-limit.ts).
  *
  * At most `maxKeys` are counted; past that the keys whose window is over go, and if none has
  * ended, the oldest tenth (they start again from nothing: a count lost is a few requests more
- * for an account, never one refused wrongly).
+ * for an account or an address, never one refused wrongly).
  */
 export interface WindowCounter<K> {
   /** Counts one event for `key`: 0 when within the limit, else the seconds until its window ends. */

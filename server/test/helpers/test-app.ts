@@ -64,6 +64,8 @@ export async function startTestApp(
     DEMO_DATA: 'false',
     // Suites send hundreds of requests as one account; request-limit.test.ts sets its own.
     REQUESTS_PER_MINUTE_PER_ACCOUNT: '1000000',
+    // And sign in hundreds of times from 127.0.0.1; anonymous-limit.test.ts sets its own.
+    ANONYMOUS_REQUESTS_PER_MINUTE: '1000000',
     ...env,
   });
   const tokenSecret = randomBytes(32).toString('base64url');
