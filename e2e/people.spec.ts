@@ -43,9 +43,14 @@ describeInBrowser('people: staff records, users and account linking', (session) 
       .getByRole('link', { name: 'Staff Management' })
       .click();
     await page.getByRole('heading', { name: 'Staff Management' }).waitFor();
+    // One way to add staff (issue 56): the modal, which links to the full form.
+    expect(await page.getByRole('link', { name: 'Add Staff Member' }).count()).toBe(0);
 
     await page.getByRole('button', { name: 'Add New Staff' }).click();
     const add = page.getByRole('dialog', { name: 'Add New Staff' });
+    expect(
+      await add.getByRole('link', { name: /More details on the full form/ }).getAttribute('href'),
+    ).toMatch(/#\/create$/);
     await add.getByRole('textbox', { name: 'First Name' }).fill('Wanda');
     await add.getByRole('textbox', { name: 'Last Name' }).fill(`Modal${run}`);
     await add.getByRole('textbox', { name: 'Email' }).fill(`wanda.${run}@example.com`);
@@ -58,6 +63,7 @@ describeInBrowser('people: staff records, users and account linking', (session) 
     await add.waitFor({ state: 'hidden' });
 
     const name = `Wanda Modal${run}`;
+    await page.getByText(`${name} was added`).waitFor();
     await page.getByRole('textbox', { name: 'Search staff' }).fill(`Modal${run}`);
     const row = page.getByRole('row').filter({ hasText: name });
     await row.waitFor();
@@ -68,9 +74,13 @@ describeInBrowser('people: staff records, users and account linking', (session) 
     const edit = page.getByRole('dialog', { name: 'Edit Staff Member' });
     expect(await edit.getByLabel('Join Date').count()).toBe(0);
     await edit.getByRole('combobox', { name: 'Position' }).fill('Senior Lecturer');
+    // HR sets a person's status in the edit form (issue 56, docs/decisions.md).
+    await chooseOption(page, edit, 'Status', 'On Leave');
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await edit.waitFor({ state: 'hidden' });
+    await page.getByText(`${name} was updated`).waitFor();
     await expect.poll(() => row.textContent()).toContain('Senior Lecturer');
+    expect(await row.textContent()).toContain('On Leave');
 
     await page.getByRole('button', { name: `Delete ${name}` }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete Staff Member' });
@@ -239,11 +249,72 @@ describeInBrowser('people: staff records, users and account linking', (session) 
     await linked.getByRole('button', { name: 'Done' }).click();
     await page.getByRole('row').filter({ hasText: employeeEmail }).waitFor();
 
+    // The one-time password opens only the form that replaces it, which says why, on any screen.
     const employeePage = await session().newPage();
-    await signInThroughForm(employeePage, server, employeeEmail, employeePassword);
+    await employeePage.goto(appRoute(server, '/signin'));
+    await employeePage.getByLabel('Email').fill(employeeEmail);
+    await employeePage
+      .getByRole('textbox', { name: 'Password', exact: true })
+      .fill(employeePassword);
+    await employeePage.getByRole('button', { name: 'Sign In' }).click();
+    const forced = employeePage.getByRole('heading', { name: 'Choose a new password' });
+    await forced.waitFor();
+    await employeePage
+      .getByText('Your password is temporary. Choose a new one to continue.')
+      .waitFor();
+    await employeePage.goto(appRoute(server, '/my-metrics'));
+    await forced.waitFor();
+    expect(await employeePage.getByRole('navigation', { name: 'Sections' }).count()).toBe(0);
+    await employeePage.goto(appRoute(server, '/dashboard'));
+    await employeePage.getByLabel(/^Current Password/).fill(employeePassword);
+    await employeePage.getByLabel(/^New Password/).fill('linda-own-password');
+    await employeePage.getByLabel(/^Confirm New Password/).fill('linda-own-password');
+    await employeePage.getByRole('button', { name: 'Change Password' }).click();
     await employeePage.getByRole('heading', { name: 'My Dashboard' }).waitFor();
     const nav = employeePage.getByRole('navigation', { name: 'Sections' });
     expect(await nav.getByRole('link', { name: 'Staff Management' }).count()).toBe(0);
+  });
+
+  it('shows an account locked by wrong passwords in User Management and unlocks it', async () => {
+    const { server } = session();
+    const adminToken = await tokenFor(server, server.admin.email, server.admin.password);
+    const email = `locked.out.${run}@example.com`;
+    const created = await callApi(server, 'POST', '/api/users', {
+      token: adminToken,
+      body: {
+        email,
+        firstname: 'Lou',
+        lastname: `Locked${run}`,
+        user_type: 'manager',
+        password: 'lou-own-password',
+      },
+    });
+    expect(created.status).toBe(201);
+    const attempts = [];
+    for (let i = 0; i < 6; i++) {
+      const answer = await callApi(server, 'POST', '/api/auth/login', {
+        body: { email, password: `wrong-${i}` },
+      });
+      attempts.push(answer.status);
+    }
+    expect(attempts).toEqual([401, 401, 401, 401, 401, 429]);
+
+    const page = await session().newPage();
+    await signInThroughForm(page, server, server.admin.email, server.admin.password);
+    await page.goto(appRoute(server, '/users'));
+    await page.getByRole('textbox', { name: 'Search users' }).fill(`Locked${run}`);
+    const row = page.getByRole('row').filter({ hasText: email });
+    await row.getByText(/^Locked until /).waitFor();
+    await row.getByRole('button', { name: `Unlock Lou Locked${run}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Unlock Account' });
+    await confirm.getByText(`Unlock Lou Locked${run}?`).waitFor();
+    await confirm.getByRole('button', { name: 'Unlock' }).click();
+    await page.getByText(`Lou Locked${run} was unlocked`).waitFor();
+    await row.getByText(/^Locked until /).waitFor({ state: 'detached' });
+    const again = await callApi(server, 'POST', '/api/auth/login', {
+      body: { email, password: 'lou-own-password' },
+    });
+    expect(again.status).toBe(200);
   });
 
   it('has no serious accessibility problems on the staff, create and users screens', async () => {
