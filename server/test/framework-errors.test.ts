@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { connect as connectTls } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error -- plain ES module shared with the benchmarks and the browser tests
 import { selfSignedCertificate } from '../../scripts/self-signed-certificate.mjs';
 import { buildApp } from '../src/app';
 import { createTokenService } from '../src/lib/tokens';
@@ -175,7 +176,10 @@ function describeOverTls(ctx: () => TestContext) {
     let port = 0;
     beforeAll(async () => {
       dir = mkdtempSync(path.join(tmpdir(), 'spms-tls-'));
-      const { certFile, keyFile } = selfSignedCertificate(dir);
+      const { certFile, keyFile } = selfSignedCertificate(dir) as {
+        certFile: string;
+        keyFile: string;
+      };
       const { config, db, engine } = ctx();
       app = await buildApp({
         config,

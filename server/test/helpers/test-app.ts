@@ -66,6 +66,9 @@ export async function startTestApp(
     REQUESTS_PER_MINUTE_PER_ACCOUNT: '1000000',
     // And sign in hundreds of times from 127.0.0.1; anonymous-limit.test.ts sets its own.
     ANONYMOUS_REQUESTS_PER_MINUTE: '1000000',
+    // Seeding through SQLite's synchronous driver holds the event loop for as long as it runs,
+    // which the overload refusal would answer with 503s; overload.test.ts sets its own.
+    OVERLOAD_EVENT_LOOP_DELAY_MS: '0',
     ...env,
   });
   const tokenSecret = randomBytes(32).toString('base64url');
