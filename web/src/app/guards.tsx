@@ -26,6 +26,17 @@ export function RequireRole({ role }: { role: UserType }) {
   return <Outlet />;
 }
 
+/**
+ * HR's screens that have no view of an employee's own (Staff Management and its Add Staff form):
+ * an employee who types their address goes to /dashboard, as SPEC.md section 6 sends them from
+ * Staff Management's menu item, rather than to a page of refusals.
+ */
+export function RequireHr() {
+  const { user } = useSession();
+  if (user?.user_type === 'employee') return <Navigate to="/dashboard" replace />;
+  return <Outlet />;
+}
+
 /** The sign-in page is for signed-out people only. */
 export function RedirectIfSignedIn() {
   const { user } = useSession();

@@ -32,6 +32,22 @@ function signInAsAdmin() {
   });
 }
 
+function signInAsEmployee() {
+  writeSession({
+    token: 'tok',
+    user: {
+      id: 2,
+      email: 'e@example.com',
+      firstname: 'E',
+      lastname: 'Employee',
+      first_name: 'E',
+      last_name: 'Employee',
+      user_type: 'employee',
+      employee_id: 7,
+    },
+  });
+}
+
 afterEach(async () => {
   vi.unstubAllGlobals();
   window.location.hash = '';
@@ -61,6 +77,24 @@ describe('the app router', () => {
     await waitFor(() => expect(window.location.hash).toBe('#/signin'));
     await waitFor(() => expect(document.title).toBe('Sign in · SPMS'));
   });
+
+  it.each(['#/staff', '#/create'])(
+    'sends an employee who opens %s, a screen of HR, to the dashboard',
+    async (hash) => {
+      // The dashboard's calls stay unanswered: only where the employee lands matters here.
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(() => new Promise<Response>(() => undefined)),
+      );
+      signInAsEmployee();
+      openApp(hash);
+      await waitFor(() => expect(window.location.hash).toBe('#/dashboard'));
+      await waitFor(() => expect(document.title).toBe('Dashboard · SPMS'));
+      expect(screen.queryByRole('heading', { name: 'Staff Management' })).toBeNull();
+      expect(screen.queryByRole('heading', { name: 'Add New Staff Member' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Add Staff Member' })).toBeNull();
+    },
+  );
 
   it("starts the dashboard's calls on entering it and signs out on an answer of 401", async () => {
     const calls: string[] = [];

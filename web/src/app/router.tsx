@@ -16,7 +16,7 @@ import TermsPage from '../features/landing/terms-page';
 import { setUnauthorizedHandler } from '../lib/api-client';
 import { readSession } from '../lib/session-storage';
 import { useDocumentTitle, type RouteHandle } from './document-title';
-import { RedirectIfSignedIn, RequireRole, RequireSession } from './guards';
+import { RedirectIfSignedIn, RequireHr, RequireRole, RequireSession } from './guards';
 import { PageLoader } from './page-loader';
 import { queryClient } from './query-client';
 import { RouteErrorBoundary } from './route-error';
@@ -85,14 +85,19 @@ const table: AppRoute[] = [
             startCalls: startDashboardCalls,
           },
           {
-            path: '/staff',
-            ...titled('Staff Management'),
-            lazy: page(() => import('../features/staff/staff-page')),
-          },
-          {
-            path: '/create',
-            ...titled('Add New Staff Member'),
-            lazy: page(() => import('../features/staff/create-staff-page')),
+            element: <RequireHr />,
+            children: [
+              {
+                path: '/staff',
+                ...titled('Staff Management'),
+                lazy: page(() => import('../features/staff/staff-page')),
+              },
+              {
+                path: '/create',
+                ...titled('Add New Staff Member'),
+                lazy: page(() => import('../features/staff/create-staff-page')),
+              },
+            ],
           },
           {
             path: '/metrics',
