@@ -113,6 +113,8 @@ describe('the app router', () => {
     await waitFor(() => expect(calls.some((path) => path.endsWith('/hr/metrics'))).toBe(true));
     await waitFor(() => expect(window.location.hash).toBe('#/signin'));
     expect(localStorage.getItem('token')).toBeNull();
+    // The sign-in page says why the person is there.
+    expect(await screen.findByText('Your session has ended. Please sign in again.')).toBeVisible();
   });
 });
 

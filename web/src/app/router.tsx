@@ -212,11 +212,19 @@ function AppRoutes() {
   );
 }
 
-/** An API answer of 401 has already cleared the session; send the person to sign in again. */
+/**
+ * An API answer of 401 has already cleared the session; send the person to sign in again (the
+ * page says their session ended), and forget what the ended session read, as signing out does:
+ * none of it may show to whoever signs in next at this browser.
+ */
 function SignInAgainOnUnauthorized() {
   const navigate = useNavigate();
   useEffect(
-    () => setUnauthorizedHandler(() => void navigate('/signin', { replace: true })),
+    () =>
+      setUnauthorizedHandler(() => {
+        void navigate('/signin', { replace: true });
+        queryClient.clear();
+      }),
     [navigate],
   );
   return null;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '../test/fetch-stub';
 import { ApiError, apiRequest, setUnauthorizedHandler } from './api-client';
-import { writeSession } from './session-storage';
+import { clearSession, sessionWasRevoked, writeSession } from './session-storage';
 
 const USER = {
   id: 1,
@@ -57,6 +57,45 @@ describe('the shared call helper (SPEC.md sections 7 and 8)', () => {
       },
     });
     await expect(apiRequest('/auth/me')).rejects.toBeInstanceOf(ApiError);
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('marks a session the server ended, which signing out or in again clears', async () => {
+    writeSession({ token: 'revoked', user: USER });
+    setUnauthorizedHandler(() => undefined);
+    stubFetch({ 'GET /api/auth/me': { status: 401, body: { success: false, message: 'No' } } });
+    await expect(apiRequest('/auth/me')).rejects.toBeInstanceOf(ApiError);
+    expect(sessionWasRevoked()).toBe(true);
+
+    writeSession({ token: 'fresh', user: USER });
+    expect(sessionWasRevoked()).toBe(false);
+    clearSession();
+    expect(sessionWasRevoked()).toBe(false);
+  });
+
+  it("ends the session once for a screen's 401s, and never a newer one", async () => {
+    writeSession({ token: 'old', user: USER });
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    let answer: (value?: unknown) => void = () => undefined;
+    stubFetch({
+      'GET /api/a': {
+        status: 401,
+        until: new Promise((resolve) => (answer = resolve)),
+        body: { success: false, message: 'No' },
+      },
+    });
+    const calls = [apiRequest('/a'), apiRequest('/a'), apiRequest('/a')];
+    // Someone signs in again before the old token's answers arrive.
+    writeSession({ token: 'new', user: USER });
+    answer();
+    for (const call of calls) await expect(call).rejects.toBeInstanceOf(ApiError);
+    expect(localStorage.getItem('token')).toBe('new');
+    expect(onUnauthorized).not.toHaveBeenCalled();
+
+    const again = [apiRequest('/a'), apiRequest('/a')];
+    for (const call of again) await expect(call).rejects.toBeInstanceOf(ApiError);
     expect(localStorage.getItem('token')).toBeNull();
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });

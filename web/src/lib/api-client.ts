@@ -92,11 +92,13 @@ export function callHeaders(options: { json?: boolean; anonymous?: boolean | und
 
 /**
  * The error of a non-OK answer (SPEC.md section 8), whichever way it was fetched; a 401 on a call
- * that carried a token ends the session first. `payload` is the parsed JSON body, or null.
+ * that carried the session's token ends the session first (once: the other calls of the same
+ * screen answer 401 too, and a call made with an older token must not end a newer session).
+ * `payload` is the parsed JSON body, or null.
  */
 export function failedCall(answer: AnswerStatus, payload: unknown, token: string | null): ApiError {
-  if (answer.status === 401 && token) {
-    clearSession();
+  if (answer.status === 401 && token && token === readToken()) {
+    clearSession('revoked');
     onUnauthorized();
   }
   const body = (payload ?? {}) as { message?: unknown; errors?: FieldError[] };

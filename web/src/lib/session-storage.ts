@@ -3,6 +3,8 @@ import type { SessionUser } from '#contract/auth';
 /** SPEC.md section 3: the session is a token and a user record held in local storage. */
 const TOKEN_KEY = 'token';
 const USER_KEY = 'user';
+/** Set when the server stopped accepting the session, so the sign-in page can say why. */
+const ENDED_KEY = 'session_ended';
 
 export interface StoredSession {
   token: string;
@@ -21,15 +23,33 @@ export function readSession(): StoredSession | null {
 }
 
 export function writeSession(session: StoredSession): void {
+  localStorage.removeItem(ENDED_KEY);
   localStorage.setItem(TOKEN_KEY, session.token);
   localStorage.setItem(USER_KEY, JSON.stringify(session.user));
   notify();
 }
 
-export function clearSession(): void {
+/**
+ * Ends the session: the person signed out ('signed-out'), or the server answered 401 to its
+ * token ('revoked': the password or role changed, the account was deleted), which the sign-in
+ * page then says. The mark is written before the token goes, so another tab that follows the
+ * token's removal to the sign-in page already finds it; the next sign-in or sign-out clears it.
+ */
+export function clearSession(reason: 'signed-out' | 'revoked' = 'signed-out'): void {
+  if (reason === 'revoked') localStorage.setItem(ENDED_KEY, '1');
+  else localStorage.removeItem(ENDED_KEY);
   localStorage.removeItem(TOKEN_KEY);
   localStorage.removeItem(USER_KEY);
   notify();
+}
+
+/** Whether the last session ended because the server stopped accepting it. */
+export function sessionWasRevoked(): boolean {
+  try {
+    return localStorage.getItem(ENDED_KEY) !== null;
+  } catch {
+    return false;
+  }
 }
 
 export function readToken(): string | null {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '../../test/fetch-stub';
 import { renderWithProviders } from '../../test/render';
+import { clearSession, writeSession } from '../../lib/session-storage';
 import SignInPage from './sign-in-page';
 
 const CONFIG_OFF = {
@@ -17,7 +18,7 @@ const USER = {
   lastname: 'Lovelace',
   first_name: 'Ada',
   last_name: 'Lovelace',
-  user_type: 'admin',
+  user_type: 'admin' as const,
   employee_id: null,
 };
 
@@ -97,6 +98,39 @@ describe('sign-in page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Network error. Please check your connection and try again.',
     );
+  });
+
+  it('says the session ended when the server ended it, not after signing out', async () => {
+    stubFetch(CONFIG_OFF);
+    writeSession({ token: 'revoked', user: USER });
+    clearSession('revoked');
+    const { unmount } = renderWithProviders(<SignInPage />, { path: '/signin' });
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Your session has ended. Please sign in again.',
+    );
+    unmount();
+
+    writeSession({ token: 'next', user: USER });
+    clearSession();
+    renderWithProviders(<SignInPage />, { path: '/signin' });
+    await screen.findByRole('button', { name: 'Sign In' });
+    expect(screen.queryByText('Your session has ended. Please sign in again.')).toBeNull();
+  });
+
+  it('puts a failed attempt in place of the session notice', async () => {
+    stubFetch({
+      ...CONFIG_OFF,
+      'POST /api/auth/login': {
+        status: 401,
+        body: { success: false, message: 'Invalid email or password' },
+      },
+    });
+    clearSession('revoked');
+    renderWithProviders(<SignInPage />, { path: '/signin' });
+    await screen.findByText('Your session has ended. Please sign in again.');
+    await fillAndSubmit('ada@example.com', 'wrong');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password');
+    expect(screen.queryByText('Your session has ended. Please sign in again.')).toBeNull();
   });
 
   it('shows "Continue with Google" only when Google sign-in is configured', async () => {

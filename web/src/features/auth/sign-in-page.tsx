@@ -19,10 +19,14 @@ import { Link, useNavigate } from 'react-router';
 import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
 import { ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
+import { sessionWasRevoked } from '../../lib/session-storage';
 import { useAuthConfig } from './api/auth-config';
 import { useSignIn } from './api/sign-in';
 import { GoogleSignInButton } from './components/google-sign-in-button';
 import { validateSignIn, type SignInErrors } from './sign-in-validation';
+
+/** Said on arriving here because the server stopped accepting the session (not on signing out). */
+export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
 
 /** SPEC.md section 8: the server's message, or these fallbacks. */
 export function signInErrorMessage(error: unknown): string {
@@ -37,6 +41,8 @@ export default function SignInPage() {
   const [fieldErrors, setFieldErrors] = useState<SignInErrors>({});
   const [alert, setAlert] = useState<string | null>(null);
   const [googleBusy, setGoogleBusy] = useState(false);
+  // Read once on arriving: the notice explains this visit, and goes with the first failure.
+  const [sessionEnded] = useState(sessionWasRevoked);
   const signInCall = useSignIn();
   const { signIn } = useSession();
   const navigate = useNavigate();
@@ -75,10 +81,16 @@ export default function SignInPage() {
           </Stack>
 
           <div aria-live="polite">
-            {alert && (
+            {alert ? (
               <Alert color="red" role="alert" title="Could not sign in">
                 {alert}
               </Alert>
+            ) : (
+              sessionEnded && (
+                <Alert color="blue" role="status">
+                  {SESSION_ENDED_MESSAGE}
+                </Alert>
+              )
             )}
           </div>
 

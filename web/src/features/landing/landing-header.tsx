@@ -14,6 +14,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconChartBar } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
+import { useSession } from '../../lib/session';
 
 const NAV_LINKS = [
   { to: '/dashboard', label: 'Dashboard' },
@@ -24,12 +25,17 @@ const NAV_LINKS = [
 const MOBILE_MENU_ID = 'landing-mobile-menu';
 
 /**
- * The public pages' top bar: product name, links, the theme switch and the sign-in buttons. On
- * phones the links fold into a menu behind a burger button, which closes again when one of its
- * links is followed.
+ * The public pages' top bar: product name, links, the theme switch and the sign-in buttons (Go to
+ * Dashboard in place of Sign In for someone signed in). On phones the links fold into a menu
+ * behind a burger button, which closes again when one of its links is followed.
  */
 export function LandingHeader() {
   const [menuOpened, menu] = useDisclosure(false);
+  // Someone already signed in is offered their dashboard, not a sign-in they do not need.
+  const { user } = useSession();
+  const account = user
+    ? { to: '/dashboard', label: 'Go to Dashboard' }
+    : { to: '/signin', label: 'Sign In' };
 
   return (
     <Box
@@ -68,8 +74,8 @@ export function LandingHeader() {
           <Group gap="sm" wrap="nowrap">
             <ColorSchemeToggle />
             <Group gap="sm" wrap="nowrap" visibleFrom="sm">
-              <Button component={Link} to="/signin" variant="default">
-                Sign In
+              <Button component={Link} to={account.to} variant="default">
+                {account.label}
               </Button>
               <Button component={Link} to="/signin">
                 Get Started
@@ -107,8 +113,14 @@ export function LandingHeader() {
             </Stack>
           </Box>
           <Stack gap="sm" mt="sm">
-            <Button component={Link} to="/signin" onClick={menu.close} variant="default" fullWidth>
-              Sign In
+            <Button
+              component={Link}
+              to={account.to}
+              onClick={menu.close}
+              variant="default"
+              fullWidth
+            >
+              {account.label}
             </Button>
             <Button component={Link} to="/signin" onClick={menu.close} fullWidth>
               Get Started

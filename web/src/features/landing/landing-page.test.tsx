@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { writeSession } from '../../lib/session-storage';
 import { renderWithProviders } from '../../test/render';
 import LandingPage from './landing-page';
 
@@ -38,6 +39,28 @@ describe('LandingPage', () => {
     // Header Sign In and Get Started, hero, features and closing call to action.
     expect(links.length).toBeGreaterThanOrEqual(5);
     for (const link of links) expect(link.getAttribute('href')).toMatch(/\/signin$/);
+  });
+
+  it('offers a signed-in visitor Go to Dashboard in place of Sign In', () => {
+    writeSession({
+      token: 'tok',
+      user: {
+        id: 1,
+        email: 'ada@example.com',
+        firstname: 'Ada',
+        lastname: 'Lovelace',
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        user_type: 'manager',
+        employee_id: null,
+      },
+    });
+    renderLanding();
+    // The header's and the folded phone menu's.
+    expect(screen.queryByRole('link', { name: 'Sign In', hidden: true })).toBeNull();
+    const links = screen.getAllByRole('link', { name: 'Go to Dashboard', hidden: true });
+    expect(links).toHaveLength(2);
+    for (const link of links) expect(link).toHaveAttribute('href', '/dashboard');
   });
 
   it('links the main navigation to the dashboard, privacy and terms pages', () => {
