@@ -55,9 +55,12 @@ function fromDecimalText(input: unknown): unknown {
   return typeof input === 'string' && DECIMAL_DIGITS.test(input) ? Number(input) : input;
 }
 
+/** Plain decimal digits with a minus sign: a number below every query's minimum. */
+const NEGATIVE_DIGITS = /^-[1-9]\d*$/;
+
 /**
  * A whole number in a query string (`page`, `limit`) in plain decimal digits, with the messages
- * that name the field.
+ * that name the field. A negative one is read too, to be refused as below the minimum.
  */
 export function wholeNumberQuery(
   label: string,
@@ -67,7 +70,10 @@ export function wholeNumberQuery(
 ) {
   const invalid = `${label} must be a whole number`;
   return z.preprocess(
-    fromDecimalText,
+    (input) =>
+      typeof input === 'string' && NEGATIVE_DIGITS.test(input)
+        ? Number(input)
+        : fromDecimalText(input),
     z
       .number({ error: invalid })
       .int(invalid)

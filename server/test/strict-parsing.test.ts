@@ -46,6 +46,8 @@ describeEachEngine('strict parsing of numbers, tokens and bodies', (ctx) => {
     expect(zero.body).toEqual(errorEnvelope('limit must be at least 1', 'limit'));
     const over = await ctx().call('GET', '/api/employees?limit=1001', { token });
     expect(over.body).toEqual(errorEnvelope('limit must be at most 1000', 'limit'));
+    const negative = await ctx().call('GET', '/api/employees?page=-1', { token });
+    expect(negative.body).toEqual(errorEnvelope('page must be at least 1', 'page'));
     const far = await ctx().call('GET', '/api/employees?page=1000001', { token });
     expect(far.body).toEqual(errorEnvelope('page is too large', 'page'));
   });
