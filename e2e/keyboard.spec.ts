@@ -22,6 +22,11 @@ describeInBrowser('keyboard', (session) => {
     await page.keyboard.type(accounts.admin.email);
     await tabTo(page, page.getByRole('textbox', { name: 'Password', exact: true }));
     await page.keyboard.type(accounts.admin.password);
+    // The show-password button is the next stop, with its focus ring, and shows what was typed.
+    const show = page.getByRole('button', { name: 'Show password' });
+    await tabTo(page, show, 1);
+    await page.keyboard.press('Space');
+    await expect.poll(() => show.getAttribute('aria-pressed')).toBe('true');
     await tabTo(page, page.getByRole('button', { name: 'Sign In' }));
     await page.keyboard.press('Enter');
     await page.waitForURL(/#\/dashboard$/);

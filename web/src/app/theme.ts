@@ -34,6 +34,14 @@ export const theme = createTheme({
     // opening; a menu may only hold menu items (axe: aria-required-children). Without it the
     // dropdown itself takes focus and the arrow keys move to the items as before.
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+    // Every password field's show/hide button is a Tab stop (Mantine leaves it out, tabindex -1):
+    // someone without a mouse checks what they typed too. aria-pressed says whether it shows.
+    PasswordInput: {
+      defaultProps: {
+        visibilityToggleFocusable: true,
+        visibilityToggleButtonProps: { 'aria-label': 'Show password' },
+      },
+    },
   },
 });
 
