@@ -23,6 +23,8 @@ export interface NavItem {
   employeeTo?: string;
   /** Other screens that are part of this section, highlighted with it (/create of /staff). */
   includes?: readonly string[];
+  /** A count shown beside the label: an employee's questions waiting for their answer. */
+  count?: 'pending-questions';
 }
 
 export interface NavGroup {
@@ -52,7 +54,13 @@ export const NAV_GROUPS: NavGroup[] = [
         roles: HR,
         includes: ['/create'],
       },
-      { label: 'Actions', to: '/responses', icon: IconMessageQuestion, roles: EVERYONE },
+      {
+        label: 'Actions',
+        to: '/responses',
+        icon: IconMessageQuestion,
+        roles: EVERYONE,
+        count: 'pending-questions',
+      },
     ],
   },
   {

@@ -1,8 +1,10 @@
-import { NavLink, Stack, Text } from '@mantine/core';
+import { Badge, NavLink, Stack, Text, VisuallyHidden } from '@mantine/core';
 // A plain Link: the router's NavLink would set aria-current itself, only on the exact page.
 import { Link as RouterLink, useLocation } from 'react-router';
+import { usePendingQuestionCount } from '../../features/responses/api/count-pending-questions';
 import { useSession } from '../../lib/session';
-import { currentness, navigationFor } from '../navigation';
+import { currentness, navigationFor, type NavItem } from '../navigation';
+import { useAfterPaint } from './use-after-paint';
 
 /**
  * The signed-in sections. `onNavigate` runs when a link is followed, even to the screen already
@@ -11,7 +13,13 @@ import { currentness, navigationFor } from '../navigation';
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const { user } = useSession();
   const { pathname } = useLocation();
+  // An employee's pending questions, asked once the screen has painted: the count can wait,
+  // the screen's own calls cannot.
+  const painted = useAfterPaint();
+  const pending = usePendingQuestionCount(user?.user_type === 'employee' && painted);
   if (!user) return null;
+  const countOf = (item: NavItem) =>
+    item.count === 'pending-questions' && user.user_type === 'employee' ? pending.data : undefined;
   return (
     <nav aria-label="Sections">
       <Stack gap="md">
@@ -20,18 +28,37 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
             <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" mb={4}>
               {group.label}
             </Text>
-            {group.items.map((item) => (
-              <NavLink
-                key={item.to}
-                component={RouterLink}
-                to={item.to}
-                label={item.label}
-                active={currentness(item, pathname) !== undefined}
-                leftSection={<item.icon size={18} aria-hidden />}
-                aria-current={currentness(item, pathname)}
-                onClick={onNavigate}
-              />
-            ))}
+            {group.items.map((item) => {
+              const count = countOf(item);
+              return (
+                <NavLink
+                  key={item.to}
+                  component={RouterLink}
+                  to={item.to}
+                  label={
+                    count ? (
+                      <>
+                        {item.label}
+                        <VisuallyHidden>, {count} pending</VisuallyHidden>
+                      </>
+                    ) : (
+                      item.label
+                    )
+                  }
+                  rightSection={
+                    count ? (
+                      <Badge size="sm" circle={count < 10} aria-hidden>
+                        {count > 99 ? '99+' : count}
+                      </Badge>
+                    ) : undefined
+                  }
+                  active={currentness(item, pathname) !== undefined}
+                  leftSection={<item.icon size={18} aria-hidden />}
+                  aria-current={currentness(item, pathname)}
+                  onClick={onNavigate}
+                />
+              );
+            })}
           </div>
         ))}
       </Stack>
