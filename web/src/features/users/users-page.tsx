@@ -15,6 +15,7 @@ import { fullName } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { useDeleteUser } from './api/delete-user';
 import { useUsers } from './api/list-users';
+import { GoogleSignInNote } from './components/google-sign-in-note';
 import { LinkEmployeeModal } from './components/link-employee-modal';
 import { TemporaryPasswordModal, type IssuedPassword } from './components/temporary-password-modal';
 import { UnlockUserModal } from './components/unlock-user-modal';
@@ -85,6 +86,7 @@ export default function UsersPage() {
         }
       />
 
+      <GoogleSignInNote />
       <LoadErrorBanner error={list.error} firstLoad={!list.data} />
 
       <ListPanel
