@@ -1,7 +1,7 @@
 import { Alert, Code, Text } from '@mantine/core';
 import { IconBrandGoogle } from '@tabler/icons-react';
-import { useSession } from '../../../lib/session';
 import { useQuery } from '@tanstack/react-query';
+import { useSession } from '../../../lib/session';
 import { authConfigQuery } from '../../auth/api/auth-config';
 
 /**
