@@ -16,7 +16,9 @@ import {
 import { IconChartBar } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { TEXT_LIMITS } from '#contract/text-limits';
 import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
+import { lengthHint } from '../../components/length-hint';
 import { ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { sessionWasRevoked } from '../../lib/session-storage';
@@ -101,6 +103,7 @@ export default function SignInPage() {
                 type="email"
                 autoComplete="email"
                 value={email}
+                {...lengthHint(email, TEXT_LIMITS.email)}
                 onChange={(event) => setEmail(event.currentTarget.value)}
                 error={fieldErrors.email}
                 disabled={busy}
@@ -111,6 +114,7 @@ export default function SignInPage() {
                 label="Password"
                 autoComplete="current-password"
                 value={password}
+                {...lengthHint(password, TEXT_LIMITS.password)}
                 onChange={(event) => setPassword(event.currentTarget.value)}
                 error={fieldErrors.password}
                 disabled={busy}

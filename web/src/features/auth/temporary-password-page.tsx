@@ -12,6 +12,8 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { AUTH_MESSAGES, MIN_PASSWORD_LENGTH } from '#contract/auth-messages';
+import { TEXT_LIMITS } from '#contract/text-limits';
+import { lengthHint } from '../../components/length-hint';
 import { errorMessage } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { writeSession } from '../../lib/session-storage';
@@ -73,8 +75,12 @@ export default function TemporaryPasswordPage() {
             )}
             <PasswordInput
               label="Current Password"
-              description="The temporary password you signed in with"
               value={form.current}
+              {...lengthHint(
+                form.current,
+                TEXT_LIMITS.password,
+                'The temporary password you signed in with',
+              )}
               onChange={set('current')}
               autoComplete="current-password"
               required
@@ -89,11 +95,16 @@ export default function TemporaryPasswordPage() {
               autoComplete="new-password"
               required
               disabled={busy}
-              description={`At least ${MIN_PASSWORD_LENGTH} characters`}
+              {...lengthHint(
+                form.next,
+                TEXT_LIMITS.password,
+                `At least ${MIN_PASSWORD_LENGTH} characters`,
+              )}
             />
             <PasswordInput
               label="Confirm New Password"
               value={form.confirm}
+              {...lengthHint(form.confirm, TEXT_LIMITS.password)}
               onChange={set('confirm')}
               autoComplete="new-password"
               required

@@ -1,3 +1,4 @@
+import { TEXT_LIMITS } from '#contract/text-limits';
 import { checkBackfillDate } from '../../components/backfill-date-input';
 import type { EmployeeChoice } from '../../components/employee-select';
 import type { AwardBonusInput } from './api/award-bonus';
@@ -15,7 +16,10 @@ export const BONUS_TEXTS = {
   descriptionRequired: 'Description is required',
 } as const;
 
-export const BONUS_LIMITS = { name: 200, description: 2000 } as const;
+export const BONUS_LIMITS = {
+  name: TEXT_LIMITS.bonus.bonus_name,
+  description: TEXT_LIMITS.bonus.description,
+} as const;
 
 export interface BonusFormValues {
   employee: EmployeeChoice | null;

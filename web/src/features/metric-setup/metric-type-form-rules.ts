@@ -1,4 +1,5 @@
 import type { MetricType } from '#contract/metric-types';
+import { TEXT_LIMITS } from '#contract/text-limits';
 import { formatNumber } from '../../lib/format';
 import type { MetricTypeInput } from './api/create-metric-type';
 
@@ -24,7 +25,12 @@ export function inUseReason(valueCount: number | undefined): string | null {
   return `In use by ${formatNumber(valueCount)} ${values}: cannot be deleted`;
 }
 
-export const LIMITS = { name: 100, description: 2000, unit: 30, bound: 1_000_000 } as const;
+export const LIMITS = {
+  name: TEXT_LIMITS.metricType.metric_name,
+  description: TEXT_LIMITS.metricType.description,
+  unit: TEXT_LIMITS.metricType.measurement_unit,
+  bound: 1_000_000,
+} as const;
 
 export interface MetricTypeFormValues {
   metric_name: string;

@@ -1,6 +1,8 @@
 import { Alert, Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { AUTH_MESSAGES, MIN_PASSWORD_LENGTH } from '#contract/auth-messages';
+import { TEXT_LIMITS } from '#contract/text-limits';
+import { lengthHint } from '../../../components/length-hint';
 import { useReturnFocus } from '../../../components/use-return-focus';
 import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
@@ -93,6 +95,7 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
           <PasswordInput
             label="Current Password"
             value={form.current}
+            {...lengthHint(form.current, TEXT_LIMITS.password)}
             onChange={set('current')}
             autoComplete="current-password"
             required
@@ -106,11 +109,16 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
             autoComplete="new-password"
             required
             disabled={busy || succeeded}
-            description={`At least ${MIN_PASSWORD_LENGTH} characters`}
+            {...lengthHint(
+              form.next,
+              TEXT_LIMITS.password,
+              `At least ${MIN_PASSWORD_LENGTH} characters`,
+            )}
           />
           <PasswordInput
             label="Confirm New Password"
             value={form.confirm}
+            {...lengthHint(form.confirm, TEXT_LIMITS.password)}
             onChange={set('confirm')}
             autoComplete="new-password"
             required

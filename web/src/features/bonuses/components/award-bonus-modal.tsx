@@ -5,6 +5,7 @@ import { BackfillDateInput } from '../../../components/backfill-date-input';
 import { EmployeePicker } from '../../../components/employee-picker';
 import { employeeChoiceLabel } from '../../../components/employee-select';
 import { FormModal } from '../../../components/form-modal';
+import { lengthHint } from '../../../components/length-hint';
 import { fieldsNamed, useFormSubmission } from '../../../components/use-form-submission';
 import { useAwardBonus } from '../api/award-bonus';
 import {
@@ -80,7 +81,7 @@ export function AwardBonusModal({ opened, onClose, onAwarded }: AwardBonusModalP
       <TextInput
         label="Bonus Name"
         required
-        maxLength={BONUS_LIMITS.name}
+        {...lengthHint(values.bonus_name, BONUS_LIMITS.name)}
         autoComplete="off"
         value={values.bonus_name}
         onChange={(event) => change('bonus_name', 'bonus_name', event.currentTarget.value)}
@@ -91,7 +92,7 @@ export function AwardBonusModal({ opened, onClose, onAwarded }: AwardBonusModalP
         label="Description"
         required
         rows={3}
-        maxLength={BONUS_LIMITS.description}
+        {...lengthHint(values.description, BONUS_LIMITS.description)}
         value={values.description}
         onChange={(event) => change('description', 'description', event.currentTarget.value)}
         error={errors.description}

@@ -2,6 +2,7 @@ import { Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { Bonus } from '#contract/bonuses';
 import { FormModal } from '../../../components/form-modal';
+import { lengthHint } from '../../../components/length-hint';
 import { employeeNameOf } from '../../../components/performance-format';
 import { fieldsNamed, useFormSubmission } from '../../../components/use-form-submission';
 import { formatDateTime } from '../../../lib/format';
@@ -69,7 +70,7 @@ export function EditBonusModal({ bonus, onClose, onSaved }: EditBonusModalProps)
       <TextInput
         label="Bonus Name"
         required
-        maxLength={BONUS_LIMITS.name}
+        {...lengthHint(name, BONUS_LIMITS.name)}
         autoComplete="off"
         value={name}
         onChange={(event) => {
@@ -84,7 +85,7 @@ export function EditBonusModal({ bonus, onClose, onSaved }: EditBonusModalProps)
         label="Description"
         required
         rows={3}
-        maxLength={BONUS_LIMITS.description}
+        {...lengthHint(description, BONUS_LIMITS.description)}
         value={description}
         onChange={(event) => {
           setDescription(event.currentTarget.value);

@@ -2,6 +2,7 @@ import { Autocomplete, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { MetricType } from '#contract/metric-types';
 import { FormModal } from '../../../components/form-modal';
+import { lengthHint } from '../../../components/length-hint';
 import { fieldsNamed, useFormSubmission } from '../../../components/use-form-submission';
 import { useCreateMetricType } from '../api/create-metric-type';
 import { useMeasurementUnits } from '../api/list-measurement-units';
@@ -80,7 +81,7 @@ export function MetricTypeFormModal({
       <TextInput
         label="Metric Name"
         required
-        maxLength={LIMITS.name}
+        {...lengthHint(values.metric_name, LIMITS.name)}
         autoComplete="off"
         {...text('metric_name')}
         data-autofocus
@@ -88,14 +89,17 @@ export function MetricTypeFormModal({
       <Textarea
         label="Description"
         rows={3}
-        maxLength={LIMITS.description}
+        {...lengthHint(values.description, LIMITS.description)}
         {...text('description')}
       />
       <Autocomplete
         label="Unit"
-        description="Choose a unit in use or type a new one"
         placeholder="e.g. %, hours, points"
-        maxLength={LIMITS.unit}
+        {...lengthHint(
+          values.measurement_unit,
+          LIMITS.unit,
+          'Choose a unit in use or type a new one',
+        )}
         data={units.data ?? []}
         value={values.measurement_unit}
         onChange={set('measurement_unit')}

@@ -3,7 +3,9 @@ import { useState } from 'react';
 import type { MetricType } from '#contract/metric-types';
 import { METRIC_VALUE_MAX, METRIC_VALUE_MIN } from '#contract/metric-value-rule';
 import type { PerformanceMetric } from '#contract/performance-metrics';
+import { TEXT_LIMITS } from '#contract/text-limits';
 import { FormModal } from '../../../components/form-modal';
+import { lengthHint } from '../../../components/length-hint';
 import { employeeNameOf, metricNameOf, unitOf } from '../../../components/performance-format';
 import { fieldsNamed, useFormSubmission } from '../../../components/use-form-submission';
 import { formatDateTime } from '../../../lib/format';
@@ -94,7 +96,7 @@ export function EditMetricModal({ metric, metricType, onClose, onSaved }: EditMe
       <Textarea
         label="Comment"
         rows={3}
-        maxLength={2000}
+        {...lengthHint(values.comment, TEXT_LIMITS.metricValue.comment)}
         value={values.comment}
         onChange={(event) => change('comment', event.currentTarget.value)}
         error={errors.comment}

@@ -2,9 +2,11 @@ import { Select, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { MetricType } from '#contract/metric-types';
 import { METRIC_VALUE_MAX, METRIC_VALUE_MIN } from '#contract/metric-value-rule';
+import { TEXT_LIMITS } from '#contract/text-limits';
 import { BackfillDateInput } from '../../../components/backfill-date-input';
 import { EmployeePicker } from '../../../components/employee-picker';
 import { FormModal } from '../../../components/form-modal';
+import { lengthHint } from '../../../components/length-hint';
 import { fieldsNamed, useFormSubmission } from '../../../components/use-form-submission';
 import { useRecordMetricValue } from '../api/record-metric-value';
 import {
@@ -121,7 +123,7 @@ export function RecordMetricModal({
         label="Comment"
         placeholder="Optional note about this value"
         rows={3}
-        maxLength={2000}
+        {...lengthHint(values.comment, TEXT_LIMITS.metricValue.comment)}
         value={values.comment}
         onChange={(event) => change('comment', 'comment', event.currentTarget.value)}
         error={errors.comment}

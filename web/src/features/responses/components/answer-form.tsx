@@ -2,6 +2,7 @@ import { Button, Group, Stack, Textarea } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { RESPONSE_MAX_LENGTH } from '#contract/questions';
 import { ErrorBanner } from '../../../components/error-banner';
+import { lengthHint } from '../../../components/length-hint';
 import { errorMessage } from '../../../lib/api-client';
 import { useAnswerQuestion } from '../api/answer-question';
 
@@ -45,7 +46,7 @@ export function AnswerForm({ questionId, question }: AnswerFormProps) {
           placeholder="Type your response..."
           rows={3}
           resize="vertical"
-          maxLength={RESPONSE_MAX_LENGTH}
+          {...lengthHint(draft, RESPONSE_MAX_LENGTH)}
           value={draft}
           onChange={(event) => setDraft(event.currentTarget.value)}
           disabled={busy}

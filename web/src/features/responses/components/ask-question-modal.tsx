@@ -2,6 +2,7 @@ import { Group, Radio, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { QUESTION_MAX_LENGTH, type AskQuestionResult } from '#contract/questions';
 import { FormModal } from '../../../components/form-modal';
+import { lengthHint } from '../../../components/length-hint';
 import { useFormSubmission, type FieldErrors } from '../../../components/use-form-submission';
 import { useAskQuestion } from '../api/ask-question';
 import { EmployeeMultiSelect, type ChosenEmployee } from './employee-multi-select';
@@ -74,7 +75,7 @@ export function AskQuestionModal({ opened, onClose, onAsked }: AskQuestionModalP
         required
         rows={4}
         resize="vertical"
-        maxLength={QUESTION_MAX_LENGTH}
+        {...lengthHint(question, QUESTION_MAX_LENGTH)}
         value={question}
         onChange={(event) => {
           setQuestion(event.currentTarget.value);

@@ -2,9 +2,11 @@ import { PasswordInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import type { UserType } from '#contract/roles';
+import { TEXT_LIMITS } from '#contract/text-limits';
 import type { User, UserWithPassword } from '#contract/users';
 import { EmployeeSelect, type EmployeeChoice } from '../../../components/employee-select';
 import { FormModal } from '../../../components/form-modal';
+import { lengthHint } from '../../../components/length-hint';
 import { fieldsNamed, useFormSubmission } from '../../../components/use-form-submission';
 import { useCreateUser } from '../api/create-user';
 import { useStaffForLinking } from '../api/list-staff-for-linking';
@@ -99,6 +101,7 @@ export function UserFormModal({
           label="First Name"
           required
           value={values.firstname}
+          {...lengthHint(values.firstname, TEXT_LIMITS.user.firstname)}
           onChange={(event) => set('firstname')(event.currentTarget.value)}
           error={errors.firstname}
           disabled={busy}
@@ -108,6 +111,7 @@ export function UserFormModal({
           label="Last Name"
           required
           value={values.lastname}
+          {...lengthHint(values.lastname, TEXT_LIMITS.user.lastname)}
           onChange={(event) => set('lastname')(event.currentTarget.value)}
           error={errors.lastname}
           disabled={busy}
@@ -117,6 +121,7 @@ export function UserFormModal({
           type="email"
           required
           value={values.email}
+          {...lengthHint(values.email, TEXT_LIMITS.email)}
           onChange={(event) => set('email')(event.currentTarget.value)}
           error={errors.email}
           disabled={busy}
@@ -135,13 +140,15 @@ export function UserFormModal({
       </SimpleGrid>
       <PasswordInput
         label={mode === 'add' ? 'Password (optional)' : 'New Password (optional)'}
-        description={
-          mode === 'add'
-            ? 'Leave blank to generate a temporary password, shown once'
-            : 'Leave blank to keep the current password; a new one signs the user out'
-        }
         autoComplete="new-password"
         value={values.password}
+        {...lengthHint(
+          values.password,
+          TEXT_LIMITS.password,
+          mode === 'add'
+            ? 'Leave blank to generate a temporary password, shown once'
+            : 'Leave blank to keep the current password; a new one signs the user out',
+        )}
         onChange={(event) => set('password')(event.currentTarget.value)}
         error={errors.password}
         disabled={busy}
