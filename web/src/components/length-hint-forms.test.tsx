@@ -12,6 +12,8 @@ import { MetricTypeFormModal } from '../features/metric-setup/components/metric-
 import { EditMetricModal } from '../features/metrics/components/edit-metric-modal';
 import { AnswerForm } from '../features/responses/components/answer-form';
 import { AskQuestionModal } from '../features/responses/components/ask-question-modal';
+import { StaffFormModal } from '../features/staff/components/staff-form-modal';
+import CreateStaffPage from '../features/staff/create-staff-page';
 import { UserFormModal } from '../features/users/components/user-form-modal';
 import { writeSession } from '../lib/session-storage';
 import { renderWithProviders } from '../test/render';
@@ -116,6 +118,27 @@ const FORMS: [string, () => ReactElement, [RegExp, number][]][] = [
     [
       [/^Current Password/, TEXT_LIMITS.password],
       [/^New Password/, TEXT_LIMITS.password],
+    ],
+  ],
+  [
+    'Add New Staff',
+    () => <StaffFormModal opened onClose={() => undefined} />,
+    [
+      [/^First Name/, TEXT_LIMITS.staff.first_name],
+      [/^Last Name/, TEXT_LIMITS.staff.last_name],
+      [/^Email/, TEXT_LIMITS.email],
+      [/^Phone/, TEXT_LIMITS.staff.phone],
+      [/^Position/, TEXT_LIMITS.staff.position],
+    ],
+  ],
+  [
+    'Add New Staff Member (/create)',
+    () => <CreateStaffPage />,
+    [
+      [/^First Name/, TEXT_LIMITS.staff.first_name],
+      [/^Position/, TEXT_LIMITS.staff.position],
+      [/^Employee ID/, TEXT_LIMITS.staff.employee_code],
+      [/^Notes/, TEXT_LIMITS.staff.notes],
     ],
   ],
 ];

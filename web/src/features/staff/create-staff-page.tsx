@@ -23,7 +23,9 @@ import {
   LOCATIONS,
   LOCATION_LABELS,
 } from '#contract/employee-options';
+import { TEXT_LIMITS } from '#contract/text-limits';
 import { ErrorBanner } from '../../components/error-banner';
+import { lengthHint } from '../../components/length-hint';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { useCreateEmployee } from './api/create-employee';
 import { useEmployeeStats } from './api/get-employee-stats';
@@ -39,6 +41,16 @@ import {
   type DraftField,
 } from './staff-draft';
 import { useStaffDraft } from './use-staff-draft';
+
+/** The typed fields' longest texts (the page's others are chosen, dates or numbers). */
+const TYPED_LIMITS: Partial<Record<DraftField, number>> = {
+  firstName: TEXT_LIMITS.staff.first_name,
+  lastName: TEXT_LIMITS.staff.last_name,
+  email: TEXT_LIMITS.email,
+  phone: TEXT_LIMITS.staff.phone,
+  employeeId: TEXT_LIMITS.staff.employee_code,
+  notes: TEXT_LIMITS.staff.notes,
+};
 
 /**
  * /create, the Add New Staff Member page (PRODUCT.md section 5): every field, skills, a manager
@@ -60,13 +72,17 @@ export default function CreateStaffPage() {
     setDraft((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
-  const text = (field: DraftField) => ({
-    value: draft[field],
-    onChange: (event: { currentTarget: { value: string } }) =>
-      set(field)(event.currentTarget.value),
-    error: errors[field],
-    disabled: busy,
-  });
+  const text = (field: DraftField) => {
+    const limit = TYPED_LIMITS[field];
+    return {
+      value: draft[field],
+      onChange: (event: { currentTarget: { value: string } }) =>
+        set(field)(event.currentTarget.value),
+      error: errors[field],
+      disabled: busy,
+      ...(limit ? lengthHint(draft[field], limit) : {}),
+    };
+  };
 
   function cancel() {
     if (hasSavedDraft) setConfirmingCancel(true);
@@ -180,6 +196,7 @@ export default function CreateStaffPage() {
                 required
                 data={stats.data?.positions ?? []}
                 value={draft.position}
+                {...lengthHint(draft.position, TEXT_LIMITS.staff.position)}
                 onChange={set('position')}
                 error={errors.position}
                 disabled={busy}

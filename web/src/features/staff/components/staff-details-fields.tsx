@@ -5,6 +5,8 @@ import {
   LOCATIONS,
   LOCATION_LABELS,
 } from '#contract/employee-options';
+import { TEXT_LIMITS } from '#contract/text-limits';
+import { lengthHint } from '../../../components/length-hint';
 import type { StaffFormErrors, StaffFormValues } from '../staff-form-rules';
 import { ManagerSelect } from './manager-select';
 import { SkillsInput } from './skills-input';
@@ -33,6 +35,7 @@ export function StaffDetailsFields({
           label="Employee ID"
           autoComplete="off"
           value={values.employee_code}
+          {...lengthHint(values.employee_code, TEXT_LIMITS.staff.employee_code)}
           onChange={(event) => onChange({ employee_code: event.currentTarget.value })}
           error={errors.employee_code}
           disabled={busy}
@@ -73,6 +76,7 @@ export function StaffDetailsFields({
         label="Notes"
         rows={3}
         value={values.notes}
+        {...lengthHint(values.notes, TEXT_LIMITS.staff.notes)}
         onChange={(event) => onChange({ notes: event.currentTarget.value })}
         error={errors.notes}
         disabled={busy}

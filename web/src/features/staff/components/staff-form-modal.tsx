@@ -8,7 +8,9 @@ import {
   type EmployeeStatus,
 } from '#contract/employee-options';
 import type { Employee } from '#contract/employees';
+import { TEXT_LIMITS } from '#contract/text-limits';
 import { FormModal } from '../../../components/form-modal';
+import { lengthHint } from '../../../components/length-hint';
 import { fieldsNamed, useFormSubmission } from '../../../components/use-form-submission';
 import { useCreateEmployee } from '../api/create-employee';
 import { useUpdateEmployee } from '../api/update-employee';
@@ -46,6 +48,14 @@ const DETAIL_FIELDS: StaffFormField[] = [
   'skills',
 ];
 
+/** The typed fields' longest texts (the form's others are chosen, dates or numbers). */
+const TYPED_LIMITS: Partial<Record<StaffTextField, number>> = {
+  first_name: TEXT_LIMITS.staff.first_name,
+  last_name: TEXT_LIMITS.staff.last_name,
+  email: TEXT_LIMITS.email,
+  phone: TEXT_LIMITS.staff.phone,
+};
+
 /**
  * The Add New Staff and Edit modals of /staff (SPEC.md sections 2 and 5). The edit form has no
  * join date input; both have a Status select (the edit form's is beyond SPEC.md, see
@@ -74,13 +84,17 @@ export function StaffFormModal({
     setValues((current) => ({ ...current, [field]: value }));
     clearErrors(field);
   };
-  const text = (field: StaffTextField) => ({
-    value: values[field],
-    onChange: (event: { currentTarget: { value: string } }) =>
-      set(field)(event.currentTarget.value),
-    error: errors[field],
-    disabled: busy,
-  });
+  const text = (field: StaffTextField) => {
+    const limit = TYPED_LIMITS[field];
+    return {
+      value: values[field],
+      onChange: (event: { currentTarget: { value: string } }) =>
+        set(field)(event.currentTarget.value),
+      error: errors[field],
+      disabled: busy,
+      ...(limit ? lengthHint(values[field], limit) : {}),
+    };
+  };
 
   async function save() {
     const shown = await submit(validateStaffForm(values, mode), async () => {
@@ -120,6 +134,7 @@ export function StaffFormModal({
           required
           data={positions}
           value={values.position}
+          {...lengthHint(values.position, TEXT_LIMITS.staff.position)}
           onChange={set('position')}
           error={errors.position}
           disabled={busy}
