@@ -105,6 +105,11 @@ describeInBrowser('questions and answers', (session) => {
     // The employee signs in, sees it pending and answers it.
     const employee = await session().newPage();
     await signInThroughForm(employee, server, employeeEmail, employeePassword);
+    // The navigation counts the question waiting for them (issue 56 point 14).
+    const actions = employee
+      .getByRole('navigation', { name: 'Sections' })
+      .getByRole('link', { name: 'Actions, 1 pending', exact: true });
+    await actions.waitFor();
     await openActions(employee);
     const card = employee.getByRole('article', { name: question });
     await card.waitFor();
@@ -129,6 +134,11 @@ describeInBrowser('questions and answers', (session) => {
     expect(await card.getByText('Already responded').count()).toBe(1);
     expect(await card.getByText('Responded', { exact: true }).count()).toBe(1);
     expect(await card.getByRole('textbox').count()).toBe(0);
+    // Answered, nothing waits: the count goes.
+    await employee
+      .getByRole('navigation', { name: 'Sections' })
+      .getByRole('link', { name: 'Actions', exact: true })
+      .waitFor();
     expect(await seriousViolations(employee)).toEqual([]);
     await employee.reload();
     await employee.getByRole('article', { name: question }).getByText('Your Response:').waitFor();

@@ -1,4 +1,4 @@
-import { Badge, NavLink, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, NavLink, Stack, Text } from '@mantine/core';
 // A plain Link: the router's NavLink would set aria-current itself, only on the exact page.
 import { Link as RouterLink, useLocation } from 'react-router';
 import { usePendingQuestionCount } from '../../features/responses/api/count-pending-questions';
@@ -35,16 +35,10 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
                   key={item.to}
                   component={RouterLink}
                   to={item.to}
-                  label={
-                    count ? (
-                      <>
-                        {item.label}
-                        <VisuallyHidden>, {count} pending</VisuallyHidden>
-                      </>
-                    ) : (
-                      item.label
-                    )
-                  }
+                  label={item.label}
+                  // Said whole, not pieced from the label and a hidden span: browsers put a
+                  // space before an absolutely placed one ("Actions , 2 pending").
+                  aria-label={count ? `${item.label}, ${count} pending` : undefined}
                   rightSection={
                     count ? (
                       <Badge size="sm" circle={count < 10} aria-hidden>
