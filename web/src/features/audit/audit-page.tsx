@@ -10,7 +10,6 @@ import {
   Text,
   Tooltip,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { AuditEntry } from '#contract/audit';
@@ -18,6 +17,13 @@ import { EXPORT_FILE_NAMES } from '#contract/csv-export';
 import { ExportCsvButton } from '../../components/csv/export-csv-button';
 import { PageHeader } from '../../components/page-header';
 import { SearchInput } from '../../components/search-input';
+import {
+  pageParam,
+  textParam,
+  useListUrlState,
+  useUrlSearchText,
+} from '../../components/use-list-url-state';
+import { usePageInRange } from '../../components/use-page-in-range';
 import { errorMessage } from '../../lib/api-client';
 import { useAuditTrails } from './api/get-audit-trails';
 import { AuditEntryModal } from './components/audit-entry-modal';
@@ -32,16 +38,31 @@ const CONTROL_LABELS = {
   last: 'Last page',
 };
 
+/** What the list shows, in the address (`#/audit?search=deleted&page=3`). */
+const LIST_PARAMS = { search: textParam(), page: pageParam() };
+
 /**
  * /audit (admin): the real audit trail of PRODUCT.md section 5, searched and paged on the server,
  * newest first, each entry viewable in full. Entries cannot be edited or removed.
  */
 export default function AuditPage() {
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const [page, setPage] = useState(1);
+  const { values, set } = useListUrlState(LIST_PARAMS);
+  const { page, search: debouncedSearch } = values;
+  const [search, setSearch] = useUrlSearchText(
+    debouncedSearch,
+    (text) => set({ search: text }, { replace: true }),
+    SEARCH_DEBOUNCE_MS,
+  );
   const [viewing, setViewing] = useState<AuditEntry | null>(null);
   const trails = useAuditTrails({ search: debouncedSearch, page, limit: AUDIT_PAGE_SIZE });
+
+  // Past the end (from an old link): the last page, in place of this entry.
+  usePageInRange(
+    page,
+    AUDIT_PAGE_SIZE,
+    trails.isPlaceholderData ? undefined : trails.data?.pagination.total,
+    (last) => set({ page: last }, { replace: true }),
+  );
 
   const entries = trails.data?.audit_trails ?? [];
   const total = trails.data?.pagination.total ?? 0;
@@ -81,10 +102,7 @@ export default function AuditPage() {
         type="search"
         placeholder="Search by name or description"
         value={search}
-        onChange={(text) => {
-          setSearch(text);
-          setPage(1);
-        }}
+        onChange={setSearch}
         maw={480}
       />
 
@@ -123,7 +141,7 @@ export default function AuditPage() {
             <Pagination
               total={pages}
               value={page}
-              onChange={setPage}
+              onChange={(next) => set({ page: next })}
               getControlProps={(control) => ({ 'aria-label': CONTROL_LABELS[control] })}
             />
           )}

@@ -1,6 +1,4 @@
 import { Select, Stack } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
 import { EXPORT_FILE_NAMES } from '#contract/csv-export';
 import { DEPARTMENTS } from '#contract/employee-options';
 import { ExportCsvButton } from '../../components/csv/export-csv-button';
@@ -9,10 +7,18 @@ import { HrOnly } from '../../components/hr-only';
 import { ListPanel } from '../../components/list-panel';
 import { PageHeader } from '../../components/page-header';
 import { SearchInput } from '../../components/search-input';
+import {
+  enumParam,
+  optionalTextParam,
+  pageParam,
+  textParam,
+  useListUrlState,
+  useUrlSearchText,
+} from '../../components/use-list-url-state';
 import { usePageInRange } from '../../components/use-page-in-range';
 import { errorMessage } from '../../lib/api-client';
 import { useAverageScores } from './api/list-average-scores';
-import { AverageScoresTable, type AverageScoreSort } from './components/average-scores-table';
+import { AverageScoresTable } from './components/average-scores-table';
 
 export const AVERAGE_SCORES_PAGE_SIZE = 25;
 
@@ -32,16 +38,26 @@ export default function AverageScoresRoute() {
   );
 }
 
+/** What the list shows, in the address (`#/average-scores?department=CIT&sort=score`). */
+const LIST_PARAMS = {
+  search: textParam(),
+  department: optionalTextParam(),
+  sort: enumParam(['name', 'score'], 'name'),
+  order: enumParam(['asc', 'desc'], 'asc'),
+  page: pageParam(),
+};
+
 /**
  * Every employee with their average score and Performance label, paged, searched, filtered by
  * department and sorted on the server, so it stays quick with 10,000 people.
  */
 function AverageScoresPage() {
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
-  const [department, setDepartment] = useState<string | null>(null);
-  const [sort, setSort] = useState<AverageScoreSort>({ sort: 'name', order: 'asc' });
+  const { values, set } = useListUrlState(LIST_PARAMS);
+  const { page, department, search: debouncedSearch } = values;
+  const [search, setSearch] = useUrlSearchText(debouncedSearch, (text) =>
+    set({ search: text }, { replace: true }),
+  );
+  const sort = { sort: values.sort, order: values.order };
 
   // What the list shows, apart from paging: the export takes the same query.
   const shown = {
@@ -51,7 +67,13 @@ function AverageScoresPage() {
     order: sort.order,
   };
   const list = useAverageScores({ page, limit: AVERAGE_SCORES_PAGE_SIZE, ...shown });
-  usePageInRange(page, AVERAGE_SCORES_PAGE_SIZE, list.data?.pagination.total, setPage);
+  // Past the end (from an old link): the last page, in place of this entry.
+  usePageInRange(
+    page,
+    AVERAGE_SCORES_PAGE_SIZE,
+    list.isPlaceholderData ? undefined : list.data?.pagination.total,
+    (last) => set({ page: last }, { replace: true }),
+  );
 
   const employees = list.isError ? [] : (list.data?.employees ?? []);
   const total = list.isError ? 0 : (list.data?.pagination.total ?? 0);
@@ -80,10 +102,7 @@ function AverageScoresPage() {
               aria-label="Search employees"
               placeholder="Search by name or email"
               value={search}
-              onChange={(text) => {
-                setSearch(text);
-                setPage(1);
-              }}
+              onChange={setSearch}
               style={{ flex: '1 1 260px' }}
             />
             <Select
@@ -92,10 +111,7 @@ function AverageScoresPage() {
               clearable
               data={[...DEPARTMENTS]}
               value={department}
-              onChange={(value) => {
-                setDepartment(value);
-                setPage(1);
-              }}
+              onChange={(value) => set({ department: value })}
               w={220}
             />
           </>
@@ -111,18 +127,11 @@ function AverageScoresPage() {
           page,
           limit: AVERAGE_SCORES_PAGE_SIZE,
           total,
-          onPageChange: setPage,
+          onPageChange: (next) => set({ page: next }),
           noun: 'employees',
         }}
       >
-        <AverageScoresTable
-          employees={employees}
-          sort={sort}
-          onSort={(next) => {
-            setSort(next);
-            setPage(1);
-          }}
-        />
+        <AverageScoresTable employees={employees} sort={sort} onSort={(next) => set(next)} />
       </ListPanel>
     </Stack>
   );

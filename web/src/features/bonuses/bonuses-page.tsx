@@ -7,13 +7,14 @@ import { EXPORT_FILE_NAMES } from '#contract/csv-export';
 import { ConfirmDeleteModal } from '../../components/confirm-delete-modal';
 import { ExportCsvButton } from '../../components/csv/export-csv-button';
 import { EmployeePicker } from '../../components/employee-picker';
-import type { EmployeeChoice } from '../../components/employee-select';
 import { LoadErrorBanner } from '../../components/error-banner';
 import { HrOnly } from '../../components/hr-only';
 import { ListPanel } from '../../components/list-panel';
 import { PageHeader } from '../../components/page-header';
 import { employeeNameOf } from '../../components/performance-format';
 import { useDeleteConfirmation } from '../../components/use-delete-confirmation';
+import { useEmployeeFilter } from '../../components/use-employee-filter';
+import { idParam, pageParam, useListUrlState } from '../../components/use-list-url-state';
 import { usePageInRange } from '../../components/use-page-in-range';
 import { formatDate } from '../../lib/format';
 import { useDeleteBonus } from './api/delete-bonus';
@@ -24,6 +25,9 @@ import { BonusTable } from './components/bonus-table';
 import { EditBonusModal } from './components/edit-bonus-modal';
 
 export const BONUSES_PAGE_SIZE = 25;
+
+/** What the list shows, in the address (`#/bonuses?employee=12&page=2`). */
+const LIST_PARAMS = { employee: idParam(), page: pageParam() };
 
 /** /bonuses is for HR; an employee is sent to their own view-only list (SPEC.md section 6). */
 export default function BonusesRoute() {
@@ -36,18 +40,26 @@ export default function BonusesRoute() {
 
 /** /bonuses, Bonus Management (SPEC.md section 2): filtered and paged on the server. */
 function BonusesPage() {
-  const [employee, setEmployee] = useState<EmployeeChoice | null>(null);
-  const [page, setPage] = useState(1);
+  const { values, set } = useListUrlState(LIST_PARAMS);
+  const { page } = values;
+  const employeeId = values.employee ?? undefined;
+  const [employee, setEmployee] = useEmployeeFilter(values.employee, (id) => set({ employee: id }));
   // Each opening of the add modal gets a fresh form (a new key); 0 means closed.
   const [adding, setAdding] = useState(0);
   const [editing, setEditing] = useState<Bonus | null>(null);
 
-  const list = useBonuses({ page, limit: BONUSES_PAGE_SIZE, employee_id: employee?.id });
+  const list = useBonuses({ page, limit: BONUSES_PAGE_SIZE, employee_id: employeeId });
   const deletion = useDeleteConfirmation<Bonus>(
     useDeleteBonus(),
     (bonus) => `${bonus.bonus_name} was deleted`,
   );
-  usePageInRange(page, BONUSES_PAGE_SIZE, list.data?.pagination.total, setPage);
+  // Past the end (after a delete, or from an old link): the last page, in place of this entry.
+  usePageInRange(
+    page,
+    BONUSES_PAGE_SIZE,
+    list.isPlaceholderData ? undefined : list.data?.pagination.total,
+    (last) => set({ page: last }, { replace: true }),
+  );
 
   const bonuses = list.isError ? [] : (list.data?.bonuses ?? []);
   const deleting = deletion.target;
@@ -61,7 +73,7 @@ function BonusesPage() {
           <>
             <ExportCsvButton
               path="/bonuses/export.csv"
-              query={{ employee_id: employee?.id }}
+              query={{ employee_id: employeeId }}
               access="hr"
               fallbackName={`${EXPORT_FILE_NAMES.bonuses}.csv`}
             />
@@ -85,10 +97,7 @@ function BonusesPage() {
               placeholder="All Employees"
               clearable
               value={employee}
-              onChange={(choice) => {
-                setEmployee(choice);
-                setPage(1);
-              }}
+              onChange={setEmployee}
             />
           </Box>
         }
@@ -98,7 +107,7 @@ function BonusesPage() {
           page,
           limit: BONUSES_PAGE_SIZE,
           total: list.isError ? 0 : (list.data?.pagination.total ?? 0),
-          onPageChange: setPage,
+          onPageChange: (next) => set({ page: next }),
           noun: 'bonuses',
         }}
       >

@@ -1,5 +1,4 @@
 import { Button, Stack, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -11,14 +10,29 @@ import { ListPanel } from '../../components/list-panel';
 import { PageHeader } from '../../components/page-header';
 import { SearchInput } from '../../components/search-input';
 import { useDeleteConfirmation } from '../../components/use-delete-confirmation';
+import {
+  enumParam,
+  pageParam,
+  textParam,
+  useListUrlState,
+  useUrlSearchText,
+} from '../../components/use-list-url-state';
 import { usePageInRange } from '../../components/use-page-in-range';
 import { useDeleteMetricType } from './api/delete-metric-type';
 import { useMetricTypes } from './api/list-metric-types';
 import { MetricTypeFormModal } from './components/metric-type-form-modal';
-import { MetricTypeTable, type MetricTypeSort } from './components/metric-type-table';
+import { MetricTypeTable } from './components/metric-type-table';
 import { METRIC_TYPE_TEXTS } from './metric-type-form-rules';
 
 export const METRIC_TYPES_PAGE_SIZE = 25;
+
+/** What the list shows, in the address (`#/metric-setup?search=teach&page=2`). */
+const LIST_PARAMS = {
+  search: textParam(),
+  sort: enumParam(['metric_name', 'created_at'], 'metric_name'),
+  order: enumParam(['asc', 'desc'], 'asc'),
+  page: pageParam(),
+};
 
 /** /metric-setup is for HR; an employee goes to the dashboard. */
 export default function MetricSetupRoute() {
@@ -31,10 +45,13 @@ export default function MetricSetupRoute() {
 
 /** /metric-setup, Metric Setup: the metric types values are recorded against. */
 function MetricSetupPage() {
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
-  const [page, setPage] = useState(1);
-  const [sort, setSort] = useState<MetricTypeSort>({ sort: 'metric_name', order: 'asc' });
+  const { values, set } = useListUrlState(LIST_PARAMS);
+  const { page, search: debouncedSearch } = values;
+  const [search, setSearch] = useUrlSearchText(debouncedSearch, (text) =>
+    set({ search: text }, { replace: true }),
+  );
+  const sort = { sort: values.sort, order: values.order };
+  const setPage = (next: number, replace = false) => set({ page: next }, { replace });
   // Each opening of the add modal gets a fresh form (a new key); 0 means closed.
   const [adding, setAdding] = useState(0);
   const [editing, setEditing] = useState<MetricType | null>(null);
@@ -51,7 +68,13 @@ function MetricSetupPage() {
     useDeleteMetricType(),
     (type) => `${type.metric_name} was deleted`,
   );
-  usePageInRange(page, METRIC_TYPES_PAGE_SIZE, list.data?.pagination.total, setPage);
+  // Past the end (after a delete, or from an old link): the last page, in place of this entry.
+  usePageInRange(
+    page,
+    METRIC_TYPES_PAGE_SIZE,
+    list.isPlaceholderData ? undefined : list.data?.pagination.total,
+    (last) => setPage(last, true),
+  );
 
   const metricTypes = list.isError ? [] : (list.data?.metric_types ?? []);
 
@@ -78,10 +101,7 @@ function MetricSetupPage() {
             aria-label="Search metric types"
             placeholder="Search by name"
             value={search}
-            onChange={(text) => {
-              setSearch(text);
-              setPage(1);
-            }}
+            onChange={setSearch}
             w="100%"
             maw={360}
           />
@@ -92,17 +112,14 @@ function MetricSetupPage() {
           page,
           limit: METRIC_TYPES_PAGE_SIZE,
           total: list.isError ? 0 : (list.data?.pagination.total ?? 0),
-          onPageChange: setPage,
+          onPageChange: (next) => setPage(next),
           noun: 'metric types',
         }}
       >
         <MetricTypeTable
           metricTypes={metricTypes}
           sort={sort}
-          onSort={(next) => {
-            setSort(next);
-            setPage(1);
-          }}
+          onSort={(next) => set(next)}
           onEdit={setEditing}
           onDelete={deletion.ask}
         />

@@ -7,7 +7,6 @@ import type { PerformanceMetric } from '#contract/performance-metrics';
 import { ConfirmDeleteModal } from '../../components/confirm-delete-modal';
 import { ExportCsvButton } from '../../components/csv/export-csv-button';
 import { EmployeePicker } from '../../components/employee-picker';
-import type { EmployeeChoice } from '../../components/employee-select';
 import { LoadErrorBanner } from '../../components/error-banner';
 import { HrOnly } from '../../components/hr-only';
 import { ListPanel } from '../../components/list-panel';
@@ -19,6 +18,8 @@ import {
   unitOf,
 } from '../../components/performance-format';
 import { useDeleteConfirmation } from '../../components/use-delete-confirmation';
+import { useEmployeeFilter } from '../../components/use-employee-filter';
+import { idParam, pageParam, useListUrlState } from '../../components/use-list-url-state';
 import { usePageInRange } from '../../components/use-page-in-range';
 import { formatDate } from '../../lib/format';
 import { useDeleteMetricValue } from './api/delete-metric-value';
@@ -32,6 +33,9 @@ import { METRICS_TEXTS } from './metric-value-form';
 
 export const METRICS_PAGE_SIZE = 25;
 const ALL_TYPES = 'all';
+
+/** What the list shows, in the address (`#/metrics?employee=12&type=3&page=2`). */
+const LIST_PARAMS = { employee: idParam(), type: idParam(), page: pageParam() };
 
 /** /metrics is for HR; an employee is sent to their own view-only list (SPEC.md section 6). */
 export default function MetricsRoute() {
@@ -47,9 +51,10 @@ export default function MetricsRoute() {
  * million values stay quick; add, edit and delete modals.
  */
 function MetricsPage() {
-  const [employee, setEmployee] = useState<EmployeeChoice | null>(null);
-  const [typeFilter, setTypeFilter] = useState(ALL_TYPES);
-  const [page, setPage] = useState(1);
+  const { values, set } = useListUrlState(LIST_PARAMS);
+  const { page } = values;
+  const typeFilter = values.type === null ? ALL_TYPES : String(values.type);
+  const [employee, setEmployee] = useEmployeeFilter(values.employee, (id) => set({ employee: id }));
   // Each opening of the add modal gets a fresh form (a new key); 0 means closed.
   const [adding, setAdding] = useState(0);
   const [editing, setEditing] = useState<PerformanceMetric | null>(null);
@@ -59,15 +64,21 @@ function MetricsPage() {
   const types = useMetricTypes();
   // What the list shows, apart from paging: the export takes the same filters.
   const shown = {
-    user_id: employee?.id,
-    metric_type_id: typeFilter === ALL_TYPES ? undefined : Number(typeFilter),
+    user_id: values.employee ?? undefined,
+    metric_type_id: values.type ?? undefined,
   };
   const list = usePerformanceMetrics({ page, limit: METRICS_PAGE_SIZE, ...shown });
   const deletion = useDeleteConfirmation<PerformanceMetric>(
     useDeleteMetricValue(),
     () => 'Performance metric deleted',
   );
-  usePageInRange(page, METRICS_PAGE_SIZE, list.data?.pagination.total, setPage);
+  // Past the end (after a delete, or from an old link): the last page, in place of this entry.
+  usePageInRange(
+    page,
+    METRICS_PAGE_SIZE,
+    list.isPlaceholderData ? undefined : list.data?.pagination.total,
+    (last) => set({ page: last }, { replace: true }),
+  );
 
   const metricTypes = types.data ?? [];
   const metrics = list.isError ? [] : (list.data?.performance_metrics ?? []).filter(isKnownMetric);
@@ -117,10 +128,7 @@ function MetricsPage() {
                 placeholder="All Users"
                 clearable
                 value={employee}
-                onChange={(choice) => {
-                  setEmployee(choice);
-                  setPage(1);
-                }}
+                onChange={setEmployee}
               />
             </Box>
             <Select
@@ -130,10 +138,9 @@ function MetricsPage() {
                 ...metricTypes.map((type) => ({ value: String(type.id), label: type.metric_name })),
               ]}
               value={typeFilter}
-              onChange={(value) => {
-                setTypeFilter(value ?? ALL_TYPES);
-                setPage(1);
-              }}
+              onChange={(value) =>
+                set({ type: value && value !== ALL_TYPES ? Number(value) : null })
+              }
               allowDeselect={false}
               searchable
               w={240}
@@ -146,7 +153,7 @@ function MetricsPage() {
           page,
           limit: METRICS_PAGE_SIZE,
           total,
-          onPageChange: setPage,
+          onPageChange: (next) => set({ page: next }),
           noun: 'values',
         }}
       >

@@ -2,10 +2,10 @@ import { Button, Stack, Tabs } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconMessagePlus } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
-import type { ResponseStatus } from '#contract/questions';
 import { PageHeader } from '../../components/page-header';
+import { useListUrlState } from '../../components/use-list-url-state';
 import { useSession } from '../../lib/session';
-import { HrResponses } from './components/hr-responses';
+import { HR_RESPONSES_PARAMS, HrResponses } from './components/hr-responses';
 import { OwnQuestions } from './components/own-questions';
 
 // Only HR asks: employees never download the modal and its staff picker.
@@ -21,7 +21,7 @@ const AskQuestionModal = lazy(async () => ({
 export default function ResponsesPage() {
   const { user } = useSession();
   const isEmployee = user?.user_type === 'employee';
-  const [status, setStatus] = useState<ResponseStatus>('answered');
+  const { values, set } = useListUrlState(HR_RESPONSES_PARAMS);
   const [tab, setTab] = useState<string | null>('staff');
   // Each opening of the modal gets a fresh form (a new key); 0 means closed.
   const [asking, setAsking] = useState(0);
@@ -35,7 +35,9 @@ export default function ResponsesPage() {
     );
   }
 
-  const staffResponses = <HrResponses status={status} onStatusChange={setStatus} />;
+  const staffResponses = (
+    <HrResponses status={values.status} onStatusChange={(status) => set({ status })} />
+  );
   return (
     <Stack>
       <PageHeader
@@ -80,7 +82,7 @@ export default function ResponsesPage() {
                 message: `Question asked of ${result.asked} employee${result.asked === 1 ? '' : 's'}`,
               });
               // The new questions are pending: show them.
-              setStatus('pending');
+              set({ status: 'pending' });
               setTab('staff');
             }}
           />

@@ -1,15 +1,13 @@
 import { Button, Select, Stack, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconFileImport, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
   DEPARTMENTS,
+  EMPLOYEE_SORT_FIELDS,
   EMPLOYEE_STATUSES,
   STAFF_MESSAGES,
   STATUS_LABELS,
-  type EmployeeSortField,
-  type EmployeeStatus,
 } from '#contract/employee-options';
 import type { Employee } from '#contract/employees';
 import { ConfirmDeleteModal } from '../../components/confirm-delete-modal';
@@ -20,8 +18,16 @@ import { LoadErrorBanner } from '../../components/error-banner';
 import { ListPanel } from '../../components/list-panel';
 import { PageHeader } from '../../components/page-header';
 import { SearchInput } from '../../components/search-input';
-import type { SortState } from '../../components/sortable-header';
 import { useDeleteConfirmation } from '../../components/use-delete-confirmation';
+import {
+  enumParam,
+  optionalTextParam,
+  pageParam,
+  textParam,
+  useListUrlState,
+  useUrlSearchText,
+} from '../../components/use-list-url-state';
+import { usePageInRange } from '../../components/use-page-in-range';
 import { fullName } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { useDeleteEmployee } from './api/delete-employee';
@@ -35,21 +41,29 @@ export const STAFF_PAGE_SIZE = 25;
 
 const nameOf = (employee: Employee) => fullName(employee.first_name, employee.last_name);
 
+/** What the list shows, in the address (`#/staff?search=ann&department=CIT&page=2`). */
+const LIST_PARAMS = {
+  search: textParam(),
+  department: optionalTextParam(),
+  status: enumParam(EMPLOYEE_STATUSES, null),
+  sort: enumParam(EMPLOYEE_SORT_FIELDS, 'last_name'),
+  order: enumParam(['asc', 'desc'], 'asc'),
+  page: pageParam(),
+};
+
 /**
  * /staff, Staff Management (SPEC.md section 2): server-side paging, search, filters and sorting,
  * so the list stays quick with 10,000 people; add and edit modals and a delete confirmation.
  * One way to add staff: the Add New Staff modal, which links to /create for the full form.
  */
 export default function StaffPage() {
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
-  const [department, setDepartment] = useState<string | null>(null);
-  const [status, setStatus] = useState<EmployeeStatus | null>(null);
-  const [sort, setSort] = useState<SortState<EmployeeSortField>>({
-    sort: 'last_name',
-    order: 'asc',
-  });
+  const { values, set } = useListUrlState(LIST_PARAMS);
+  const { page, department, status } = values;
+  const debouncedSearch = values.search;
+  const [search, setSearch] = useUrlSearchText(debouncedSearch, (text) =>
+    set({ search: text }, { replace: true }),
+  );
+  const sort = { sort: values.sort, order: values.order };
   // Each opening of the add modal gets a fresh form (a new key); 0 means closed.
   const [adding, setAdding] = useState(0);
   const [editing, setEditing] = useState<Employee | null>(null);
@@ -73,13 +87,15 @@ export default function StaffPage() {
     (employee) => `${nameOf(employee)} was deleted`,
   );
 
-  // Any change of what is shown starts again at the first page.
-  const refine =
-    <T,>(apply: (value: T) => void) =>
-    (value: T) => {
-      apply(value);
-      setPage(1);
-    };
+  // Any change of what is shown starts again at the first page (the hook's `set` does so).
+  const setPage = (next: number) => set({ page: next });
+  // Past the end (after a delete, or from an old link): the last page, in place of this entry.
+  usePageInRange(
+    page,
+    STAFF_PAGE_SIZE,
+    list.isPlaceholderData ? undefined : list.data?.pagination.total,
+    (last) => set({ page: last }, { replace: true }),
+  );
 
   const employees = list.isError ? [] : (list.data?.employees ?? []);
   const total = list.isError ? 0 : (list.data?.pagination.total ?? 0);
@@ -126,10 +142,7 @@ export default function StaffPage() {
               aria-label="Search staff"
               placeholder="Search by name, email or position"
               value={search}
-              onChange={(text) => {
-                setSearch(text);
-                setPage(1);
-              }}
+              onChange={setSearch}
               style={{ flex: '1 1 260px' }}
             />
             <Select
@@ -138,7 +151,7 @@ export default function StaffPage() {
               clearable
               data={stats.data?.configured_departments ?? [...DEPARTMENTS]}
               value={department}
-              onChange={refine(setDepartment)}
+              onChange={(value) => set({ department: value })}
               w={220}
             />
             <Select
@@ -147,7 +160,9 @@ export default function StaffPage() {
               clearable
               data={EMPLOYEE_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }))}
               value={status}
-              onChange={refine((value: string | null) => setStatus(value as EmployeeStatus | null))}
+              onChange={(value) =>
+                set({ status: EMPLOYEE_STATUSES.find((known) => known === value) ?? null })
+              }
               w={170}
             />
           </>
@@ -164,7 +179,7 @@ export default function StaffPage() {
         <StaffTable
           employees={employees}
           sort={sort}
-          onSort={refine(setSort)}
+          onSort={(next) => set(next)}
           onEdit={setEditing}
           onDelete={deletion.ask}
         />

@@ -1,9 +1,8 @@
 import { Button, Select, Stack } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconLink, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { UserType } from '#contract/roles';
+import { USER_TYPES } from '#contract/roles';
 import type { User } from '#contract/users';
 import { ConfirmDeleteModal } from '../../components/confirm-delete-modal';
 import { LoadErrorBanner } from '../../components/error-banner';
@@ -11,6 +10,14 @@ import { ListPanel } from '../../components/list-panel';
 import { PageHeader } from '../../components/page-header';
 import { SearchInput } from '../../components/search-input';
 import { useDeleteConfirmation } from '../../components/use-delete-confirmation';
+import {
+  enumParam,
+  pageParam,
+  textParam,
+  useListUrlState,
+  useUrlSearchText,
+} from '../../components/use-list-url-state';
+import { usePageInRange } from '../../components/use-page-in-range';
 import { fullName } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { useDeleteUser } from './api/delete-user';
@@ -32,13 +39,21 @@ const TYPE_FILTER = [
   { value: 'employee', label: 'Employee' },
 ];
 
+/** What the list shows, in the address (`#/users?type=employee&search=kim`). */
+const LIST_PARAMS = {
+  search: textParam(),
+  type: enumParam([...USER_TYPES, 'all'], 'all'),
+  page: pageParam(),
+};
+
 /** /users, User Management (admins only): filter, table, add, edit, delete and link modals. */
 export default function UsersPage() {
   const { user: me } = useSession();
-  const [type, setType] = useState('all');
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
-  const [page, setPage] = useState(1);
+  const { values, set } = useListUrlState(LIST_PARAMS);
+  const { page, type, search: debouncedSearch } = values;
+  const [search, setSearch] = useUrlSearchText(debouncedSearch, (text) =>
+    set({ search: text }, { replace: true }),
+  );
   // Each opening of the add modal gets a fresh form (a new key); 0 means closed.
   const [adding, setAdding] = useState(0);
   const [editing, setEditing] = useState<User | null>(null);
@@ -49,7 +64,7 @@ export default function UsersPage() {
   const list = useUsers({
     page,
     limit: USERS_PAGE_SIZE,
-    user_type: type === 'all' ? undefined : (type as UserType),
+    user_type: type === 'all' ? undefined : type,
     search: debouncedSearch || undefined,
     sort: 'created_at',
     order: 'desc',
@@ -57,6 +72,14 @@ export default function UsersPage() {
   const deletion = useDeleteConfirmation<User>(
     useDeleteUser(),
     (user) => `${fullName(user.firstname, user.lastname)} was deleted`,
+  );
+
+  // Past the end (after a delete, or from an old link): the last page, in place of this entry.
+  usePageInRange(
+    page,
+    USERS_PAGE_SIZE,
+    list.isPlaceholderData ? undefined : list.data?.pagination.total,
+    (last) => set({ page: last }, { replace: true }),
   );
 
   const users = list.isError ? [] : (list.data?.users ?? []);
@@ -96,20 +119,16 @@ export default function UsersPage() {
               aria-label="Search users"
               placeholder="Search by name or email"
               value={search}
-              onChange={(text) => {
-                setSearch(text);
-                setPage(1);
-              }}
+              onChange={setSearch}
               style={{ flex: '1 1 240px' }}
             />
             <Select
               aria-label="Filter by user type"
               data={TYPE_FILTER}
               value={type}
-              onChange={(value) => {
-                setType(value ?? 'all');
-                setPage(1);
-              }}
+              onChange={(value) =>
+                set({ type: USER_TYPES.find((known) => known === value) ?? 'all' })
+              }
               allowDeselect={false}
               w={180}
             />
@@ -121,7 +140,7 @@ export default function UsersPage() {
           page,
           limit: USERS_PAGE_SIZE,
           total: list.isError ? 0 : (list.data?.pagination.total ?? 0),
-          onPageChange: setPage,
+          onPageChange: (next) => set({ page: next }),
           noun: 'users',
         }}
       >

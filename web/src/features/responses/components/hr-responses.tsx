@@ -1,14 +1,31 @@
 import { Alert, Center, Group, Loader, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
-import { QUESTION_MESSAGES, type ResponseStatus } from '#contract/questions';
+import { QUESTION_MESSAGES, RESPONSE_STATUSES, type ResponseStatus } from '#contract/questions';
 import { SearchInput } from '../../../components/search-input';
 import { TablePager } from '../../../components/table-pager';
+import {
+  enumParam,
+  pageParam,
+  textParam,
+  useListUrlState,
+  useUrlSearchText,
+} from '../../../components/use-list-url-state';
+import { usePageInRange } from '../../../components/use-page-in-range';
 import { errorMessage } from '../../../lib/api-client';
 import { useHrResponses } from '../api/list-hr-responses';
 import { QuestionCard } from './question-card';
 
 export const HR_PAGE_SIZE = 20;
+
+/**
+ * What HR's list shows, in the address (`#/responses?status=pending&search=kim&page=2`): answered
+ * questions by default. The page reads the status from here too, to show new questions after
+ * asking.
+ */
+export const HR_RESPONSES_PARAMS = {
+  status: enumParam(RESPONSE_STATUSES, 'answered'),
+  search: textParam(),
+  page: pageParam(),
+};
 
 const STATUS_OPTIONS: { label: string; value: ResponseStatus }[] = [
   { label: 'Answered', value: 'answered' },
@@ -33,13 +50,21 @@ function emptyText(status: ResponseStatus, search: string): string {
  * searched and paged on the server, each card naming the respondent.
  */
 export function HrResponses({ status, onStatusChange }: HrResponsesProps) {
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
-  // The page belongs to one status: a status chosen elsewhere (after asking) starts at page 1.
-  const [paging, setPaging] = useState({ status, page: 1 });
-  const page = paging.status === status ? paging.page : 1;
-  const setPage = (next: number) => setPaging({ status, page: next });
+  // A status chosen (here or after asking) starts at page 1: the hook's `set` does so.
+  const { values, set } = useListUrlState(HR_RESPONSES_PARAMS);
+  const { page, search: debounced } = values;
+  const [search, setSearch] = useUrlSearchText(debounced, (text) =>
+    set({ search: text }, { replace: true }),
+  );
+  const setPage = (next: number) => set({ page: next });
   const list = useHrResponses({ status, search: debounced, page, limit: HR_PAGE_SIZE });
+  // Past the end (after answers move, or from an old link): the last page, in place of this entry.
+  usePageInRange(
+    page,
+    HR_PAGE_SIZE,
+    list.isPlaceholderData ? undefined : list.data?.pagination.total,
+    (last) => set({ page: last }, { replace: true }),
+  );
   const items = list.isError ? [] : (list.data?.responses ?? []);
   const total = list.isError ? 0 : (list.data?.pagination.total ?? 0);
 
@@ -57,10 +82,7 @@ export function HrResponses({ status, onStatusChange }: HrResponsesProps) {
           type="search"
           placeholder="Search by question, name or email"
           value={search}
-          onChange={(text) => {
-            setSearch(text);
-            setPage(1);
-          }}
+          onChange={setSearch}
           style={{ flex: '1 1 260px' }}
           maw={480}
         />
