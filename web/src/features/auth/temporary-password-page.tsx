@@ -1,24 +1,9 @@
-import {
-  Alert,
-  Button,
-  Center,
-  Group,
-  Paper,
-  PasswordInput,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { AUTH_MESSAGES, MIN_PASSWORD_LENGTH } from '#contract/auth-messages';
-import { TEXT_LIMITS } from '#contract/text-limits';
-import { lengthHint } from '../../components/length-hint';
-import { errorMessage } from '../../lib/api-client';
+import { AUTH_MESSAGES } from '#contract/auth-messages';
 import { useSession } from '../../lib/session';
 import { writeSession } from '../../lib/session-storage';
-import { useChangePassword } from './api/change-password';
-import { EMPTY_PASSWORD_FORM, validatePasswordChange } from './components/change-password-modal';
+import { PasswordChangeFields, usePasswordChangeForm } from './components/password-change-form';
 
 /**
  * What a signed-in person sees, on every screen, while their password is a one-time one an admin
@@ -28,34 +13,11 @@ import { EMPTY_PASSWORD_FORM, validatePasswordChange } from './components/change
 export default function TemporaryPasswordPage() {
   const { session, signOut } = useSession();
   const queryClient = useQueryClient();
-  const [form, setForm] = useState(EMPTY_PASSWORD_FORM);
-  const [error, setError] = useState<string | null>(null);
-  const mutation = useChangePassword();
-  const busy = mutation.isPending;
-
-  const set =
-    (field: keyof typeof EMPTY_PASSWORD_FORM) => (event: { currentTarget: { value: string } }) => {
-      const { value } = event.currentTarget;
-      setForm((current) => ({ ...current, [field]: value }));
-    };
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const problem = validatePasswordChange(form);
-    setError(problem);
-    if (problem || !session) return;
-    try {
-      const { token } = await mutation.mutateAsync({
-        oldPassword: form.current,
-        newPassword: form.next,
-      });
-      // Nothing asked before the change was answered (403s): ask again with the new session.
-      queryClient.clear();
-      writeSession({ token, user: { ...session.user, must_change_password: false } });
-    } catch (failure) {
-      setError(errorMessage(failure, 'Failed to change password'));
-    }
-  }
+  const { form, set, error, submit, busy } = usePasswordChangeForm((token) => {
+    // Nothing asked before the change was answered (403s): ask again with the new session.
+    queryClient.clear();
+    if (session) writeSession({ token, user: { ...session.user, must_change_password: false } });
+  });
 
   return (
     <Center mih="100vh" p="md" component="main">
@@ -73,42 +35,12 @@ export default function TemporaryPasswordPage() {
                 {error}
               </Alert>
             )}
-            <PasswordInput
-              label="Current Password"
-              value={form.current}
-              {...lengthHint(
-                form.current,
-                TEXT_LIMITS.password,
-                'The temporary password you signed in with',
-              )}
-              onChange={set('current')}
-              autoComplete="current-password"
-              required
+            <PasswordChangeFields
+              form={form}
+              set={set}
               disabled={busy}
-              data-autofocus
+              currentDescription="The temporary password you signed in with"
               autoFocus
-            />
-            <PasswordInput
-              label="New Password"
-              value={form.next}
-              onChange={set('next')}
-              autoComplete="new-password"
-              required
-              disabled={busy}
-              {...lengthHint(
-                form.next,
-                TEXT_LIMITS.password,
-                `At least ${MIN_PASSWORD_LENGTH} characters`,
-              )}
-            />
-            <PasswordInput
-              label="Confirm New Password"
-              value={form.confirm}
-              {...lengthHint(form.confirm, TEXT_LIMITS.password)}
-              onChange={set('confirm')}
-              autoComplete="new-password"
-              required
-              disabled={busy}
             />
             <Group justify="space-between">
               <Button

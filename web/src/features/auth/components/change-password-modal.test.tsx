@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { writeSession } from '../../../lib/session-storage';
 import { stubFetch } from '../../../test/fetch-stub';
 import { renderWithProviders } from '../../../test/render';
-import { ChangePasswordModal, validatePasswordChange } from './change-password-modal';
+import { ChangePasswordModal } from './change-password-modal';
+import { validatePasswordChange } from './password-change-form';
 
 // Typing into three fields takes seconds when the machine is busy.
 vi.setConfig({ testTimeout: 30_000 });
