@@ -1,5 +1,6 @@
 import { Table } from '@mantine/core';
 import type { Key, ReactNode } from 'react';
+import classes from './data-table.module.css';
 import { ScrollableTable } from './scrollable-table';
 import { SortableHeader, type SortState } from './sortable-header';
 
@@ -10,8 +11,10 @@ export interface DataColumn<Row, Field extends string = string> {
   cell: (row: Row) => ReactNode;
   /** The server's sort field: the heading becomes a button that sorts by it. */
   sortField?: Field;
-  /** Keeps the cell on one line (dates and times). */
+  /** Keeps the cell on one line (dates and times, phone numbers, badges, actions). */
   nowrap?: boolean;
+  /** The card's label on a phone, when it is not `header` (a heading made to sort). */
+  label?: string;
 }
 
 export interface DataTableProps<Row, Field extends string = string> {
@@ -27,8 +30,13 @@ export interface DataTableProps<Row, Field extends string = string> {
 }
 
 /**
- * The tables of the list screens: striped rows, column headings (some of them sort buttons), and
- * a box that scrolls sideways on a narrow screen and can be scrolled from the keyboard.
+ * The tables of the list screens: striped rows, column headings on one line (some of them sort
+ * buttons), and a box that scrolls sideways when the screen is short of the table's width and can
+ * be scrolled from the keyboard. On a phone each row is a card of "label: value" lines, the first
+ * column its title and its actions within reach (data-table.module.css).
+ *
+ * The rows and cells name their roles: a table drawn as blocks keeps them so for screen readers
+ * (some browsers drop a table's semantics when its CSS display changes).
  */
 export function DataTable<Row, Field extends string = string>({
   label,
@@ -40,10 +48,19 @@ export function DataTable<Row, Field extends string = string>({
   onSort,
 }: DataTableProps<Row, Field>) {
   return (
-    <ScrollableTable label={label} minWidth={minWidth}>
-      <Table striped highlightOnHover verticalSpacing="sm" aria-label={label}>
-        <Table.Thead>
-          <Table.Tr>
+    <ScrollableTable label={label} minWidth={minWidth} className={classes.scroller}>
+      <Table
+        striped
+        highlightOnHover
+        verticalSpacing="sm"
+        // 8 px a side rather than 10: the staff table's eight columns then fit 1366 px whole.
+        horizontalSpacing={8}
+        aria-label={label}
+        role="table"
+        className={classes.table}
+      >
+        <Table.Thead role="rowgroup">
+          <Table.Tr role="row">
             {columns.map((column) =>
               column.sortField && sort && onSort ? (
                 <SortableHeader
@@ -54,20 +71,23 @@ export function DataTable<Row, Field extends string = string>({
                   onSort={onSort}
                 />
               ) : (
-                <Table.Th key={column.header} scope="col">
+                <Table.Th key={column.header} scope="col" role="columnheader">
                   {column.header}
                 </Table.Th>
               ),
             )}
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>
+        <Table.Tbody role="rowgroup">
           {rows.map((row) => (
-            <Table.Tr key={rowKey(row)}>
-              {columns.map((column) => (
+            <Table.Tr key={rowKey(row)} role="row">
+              {columns.map((column, index) => (
                 <Table.Td
                   key={column.header}
-                  style={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}
+                  role="cell"
+                  className={column.nowrap ? classes.nowrap : undefined}
+                  data-label={column.label ?? column.header}
+                  data-title={index === 0 || undefined}
                 >
                   {column.cell(row)}
                 </Table.Td>

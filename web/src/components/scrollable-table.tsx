@@ -9,16 +9,19 @@ import type { ReactNode } from 'react';
 export function ScrollableTable({
   label,
   minWidth,
+  className,
   children,
 }: {
   label: string;
   minWidth: number;
+  className?: string | undefined;
   children: ReactNode;
 }) {
   return (
     <Table.ScrollContainer
       type="native"
       minWidth={minWidth}
+      className={className}
       tabIndex={0}
       role="group"
       aria-label={label}

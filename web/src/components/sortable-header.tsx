@@ -29,17 +29,25 @@ export function SortableHeader<Field extends string>({
   return (
     <Table.Th
       scope="col"
+      role="columnheader"
       aria-sort={active ? (state.order === 'asc' ? 'ascending' : 'descending') : 'none'}
     >
       <UnstyledButton
         onClick={() =>
           onSort({ sort: field, order: active && state.order === 'asc' ? 'desc' : 'asc' })
         }
-        style={{ display: 'inline-flex', alignItems: 'center', gap: 4, fontWeight: 700 }}
+        style={{
+          display: 'inline-flex',
+          alignItems: 'center',
+          gap: 2,
+          fontWeight: 700,
+          // The heading's size (Mantine's button would be 16 px, beside 14 px headings).
+          fontSize: 'inherit',
+        }}
         aria-label={`Sort by ${label}`}
       >
         {label}
-        <Icon size={14} aria-hidden style={{ opacity: active ? 1 : 0.4 }} />
+        <Icon size={13} aria-hidden style={{ opacity: active ? 1 : 0.4, flexShrink: 0 }} />
       </UnstyledButton>
     </Table.Th>
   );

@@ -126,7 +126,12 @@ export default function AuditPage() {
         </Paper>
       ) : (
         entries.length > 0 && (
-          <Paper withBorder style={{ opacity: trails.isPlaceholderData ? 0.6 : 1 }}>
+          // On a phone the rows are cards: a margin inside the box keeps them off its border.
+          <Paper
+            withBorder
+            p={{ base: 'sm', sm: 0 }}
+            style={{ opacity: trails.isPlaceholderData ? 0.6 : 1 }}
+          >
             <AuditTable entries={entries} onView={setViewing} />
           </Paper>
         )

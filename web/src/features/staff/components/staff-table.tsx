@@ -58,19 +58,22 @@ export function StaffTable({ employees, sort, onSort, onEdit, onDelete }: StaffT
       sortField: 'email',
       cell: (employee) => <EmailText email={employee.email} />,
     },
-    { header: 'Phone', cell: (employee) => employee.phone || 'N/A' },
+    { header: 'Phone', nowrap: true, cell: (employee) => employee.phone || 'N/A' },
     {
       header: 'Join Date',
       sortField: 'join_date',
+      nowrap: true,
       cell: (employee) => formatDate(employee.join_date),
     },
     {
       header: 'Status',
       sortField: 'status',
+      nowrap: true,
       cell: (employee) => <StatusBadge status={employee.status} />,
     },
     {
       header: 'Actions',
+      nowrap: true,
       cell: (employee) => (
         <RowActions
           what={fullName(employee.first_name, employee.last_name)}
