@@ -269,7 +269,8 @@ describe('the employee dashboard', () => {
     renderAs(EMPLOYEE, employeeRoutes());
     expect(screen.getByRole('heading', { level: 1, name: 'My Dashboard' })).toBeInTheDocument();
 
-    const bonuses = screen.getByRole('group', { name: 'Total Bonuses' });
+    // Drawn once the toasts above them are known (the next test).
+    const bonuses = await screen.findByRole('group', { name: 'Total Bonuses' });
     await waitFor(() => expect(bonuses).toHaveTextContent('3'));
     expect(bonuses).toHaveTextContent('+1 this month');
     expect(screen.getByRole('group', { name: 'Performance Metrics' })).toHaveTextContent(
@@ -360,6 +361,40 @@ describe('the employee dashboard', () => {
 });
 
 describe('the employee toasts', () => {
+  it('sit in the page above the cards, which wait for them so nothing moves', async () => {
+    let answer = () => undefined as void;
+    const late = new Promise<void>((resolve) => (answer = resolve));
+    renderAs(EMPLOYEE, {
+      ...employeeRoutes({ bonusCount: 2 }),
+      'GET /api/employees/has-bonuses': {
+        ...ok({ has_bonuses: true, bonus_count: 2 }),
+        until: late,
+      },
+    });
+    const heading = screen.getByRole('heading', { level: 1, name: 'My Dashboard' });
+    const toasts = screen.getByRole('status', { name: 'Notifications' });
+    // In the page's flow, under the heading: not a box floating over the cards.
+    expect(toasts).not.toHaveStyle({ position: 'fixed' });
+    expect(heading.parentElement).toContainElement(toasts);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(screen.queryByRole('group', { name: 'Total Bonuses' })).not.toBeInTheDocument();
+    answer();
+    const toast = await within(toasts).findByRole('group', { name: 'You have bonuses!' });
+    const cards = await screen.findByRole('group', { name: 'Total Bonuses' });
+    expect(toast.compareDocumentPosition(cards) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('draws the cards after a second when a status does not answer', async () => {
+    renderAs(EMPLOYEE, {
+      ...employeeRoutes(),
+      'GET /api/employees/top10-status': { until: new Promise(() => undefined) },
+    });
+    expect(screen.queryByRole('group', { name: 'Total Bonuses' })).not.toBeInTheDocument();
+    expect(
+      await screen.findByRole('group', { name: 'Total Bonuses' }, { timeout: 2000 }),
+    ).toHaveTextContent('3');
+  });
+
   it('shows the bonus toast with its link, only when there are bonuses', async () => {
     renderAs(EMPLOYEE, employeeRoutes({ bonusCount: 3 }));
     const toasts = screen.getByRole('status', { name: 'Notifications' });

@@ -11,6 +11,7 @@ import { RecentBonuses, RecentMetrics } from './components/recent-activity';
 import { SemesterPerformance } from './components/semester-performance';
 import { StatCard } from './components/stat-card';
 import { useAfterFirstPaint } from './components/use-after-first-paint';
+import { useToastsSettled } from './components/use-toasts-settled';
 
 /**
  * The employee dashboard of SPEC.md section 2: the two cards, Semester Performance, the trend
@@ -25,6 +26,8 @@ export function EmployeeDashboard({ firstName }: { firstName: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
   // The chart, the recent lists and the summary sit below a phone's first screen.
   const showLower = useAfterFirstPaint();
+  // The toasts sit above the cards: the cards wait (a second at most) until they are known.
+  const showBody = useToastsSettled();
 
   return (
     <Stack>
@@ -33,29 +36,32 @@ export function EmployeeDashboard({ firstName }: { firstName: string }) {
           My Dashboard
         </Title>
         <Text c="dimmed">Welcome back, {firstName}. Here is how you are doing.</Text>
+        {/* In the heading's block: no gap of the page's stack while there is nothing to say. */}
+        <EmployeeToasts fallbackFocus={heading} />
       </div>
-      <EmployeeToasts fallbackFocus={heading} />
-      <ErrorBanner message={error} />
+      {showBody && <ErrorBanner message={error} />}
 
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <StatCard
-          title="Total Bonuses"
-          icon={IconAward}
-          color="grape"
-          value={error ? null : data?.total_bonuses}
-          thisMonth={data?.bonuses_this_month}
-        />
-        <StatCard
-          title="Performance Metrics"
-          icon={IconChartBar}
-          color="violet"
-          value={error ? null : data?.total_metrics}
-          thisMonth={data?.metrics_this_month}
-        />
-      </SimpleGrid>
+      {showBody && (
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <StatCard
+            title="Total Bonuses"
+            icon={IconAward}
+            color="grape"
+            value={error ? null : data?.total_bonuses}
+            thisMonth={data?.bonuses_this_month}
+          />
+          <StatCard
+            title="Performance Metrics"
+            icon={IconChartBar}
+            color="violet"
+            value={error ? null : data?.total_metrics}
+            thisMonth={data?.metrics_this_month}
+          />
+        </SimpleGrid>
+      )}
 
-      <SemesterPerformance data={data} failed={Boolean(error)} />
-      {showLower && (
+      {showBody && <SemesterPerformance data={data} failed={Boolean(error)} />}
+      {showBody && showLower && (
         <>
           <MonthlyScores data={data} error={error} />
 

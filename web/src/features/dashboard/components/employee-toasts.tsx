@@ -1,9 +1,8 @@
-import { Anchor, Notification, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Anchor, Notification, Text, ThemeIcon } from '@mantine/core';
 import { IconGift } from '@tabler/icons-react';
 import { useId, useRef, type ReactNode, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { Medal, isMedalRank } from '../../../components/medal';
-import { useIsPhone } from '../../../components/use-is-phone';
 import { useBonusStatus } from '../api/get-bonus-status';
 import { useTop10Status } from '../api/get-top10-status';
 import { useToastDismissals } from '../toast-dismissals';
@@ -55,7 +54,6 @@ function Toast({ id, title, icon, color, closeLabel, onClose, children }: ToastP
       withBorder
       onClose={() => onClose(id, ref.current)}
       closeButtonProps={{ 'aria-label': closeLabel, title: closeLabel }}
-      style={{ boxShadow: 'var(--mantine-shadow-lg)' }}
       styles={{
         // The medal and gift bring their own look; the message keeps full text contrast.
         icon: { backgroundColor: 'transparent', color: 'inherit' },
@@ -77,14 +75,19 @@ export interface EmployeeToastsProps {
  * polite live region present from the start, so toasts that arrive with the data are announced;
  * each has a labelled close button, and closing sticks for this sign-in (useToastDismissals).
  * Only rendered for employees (the caller decides), so HR never asks for either status.
+ *
+ * They sit in the page, under its heading, side by side on a wide screen and stacked on a phone:
+ * they stay until closed, and a box floating over the page hid the cards (desktop) or the
+ * semester figures (phone) for as long as it was open, at every scroll position. In the page
+ * they cover nothing and are read first, where the news belongs; closing one lets the page close
+ * up. Both statuses are asked for as the route is entered (prefetch-dashboard.ts), with the
+ * page's code, so they are usually known by its first paint.
  */
 export function EmployeeToasts({ fallbackFocus }: EmployeeToastsProps) {
   const bonuses = useBonusStatus();
   const rank = useTop10Status();
   const { isDismissed, dismiss } = useToastDismissals();
   const stackRef = useRef<HTMLDivElement>(null);
-  // On a phone the toasts sit at the bottom, where they do not cover the page's heading.
-  const isPhone = useIsPhone();
 
   const bonusCount = bonuses.data?.has_bonuses ? bonuses.data.bonus_count : 0;
   const bonusId = `bonus:${bonusCount}`;
@@ -107,19 +110,17 @@ export function EmployeeToasts({ fallbackFocus }: EmployeeToastsProps) {
   }
 
   return (
-    <Stack
+    <div
       ref={stackRef}
       role="status"
       aria-label="Notifications"
-      gap="sm"
       style={{
-        position: 'fixed',
-        ...(isPhone
-          ? { bottom: 'var(--mantine-spacing-md)' }
-          : { top: 'calc(var(--app-shell-header-height, 56px) + var(--mantine-spacing-md))' }),
-        right: 'var(--mantine-spacing-md)',
-        width: 'min(380px, calc(100vw - 2 * var(--mantine-spacing-md)))',
-        zIndex: 150,
+        display: 'grid',
+        // Two side by side when there is room for both (about 600 px), else one above the other.
+        gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 18rem), 1fr))',
+        gap: 'var(--mantine-spacing-sm)',
+        // Nothing to say takes no room.
+        marginTop: showRank || showBonus ? 'var(--mantine-spacing-md)' : 0,
       }}
     >
       {showRank && (
@@ -159,6 +160,6 @@ export function EmployeeToasts({ fallbackFocus }: EmployeeToastsProps) {
           </Anchor>
         </Toast>
       )}
-    </Stack>
+    </div>
   );
 }
