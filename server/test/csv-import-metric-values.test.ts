@@ -101,6 +101,61 @@ describeEachEngine('CSV import of metric values', (ctx) => {
     expect(answer.body.data.report).toMatchObject({ total_rows: 13, valid_rows: 0, imported: 0 });
   });
 
+  it('refuses a value dated before its employee joined, as the form does, and stores the rest', async () => {
+    const grace = await insertEmployee(ctx().db, {
+      email: 'grace.joined@example.com',
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      join_date: '2024-03-10',
+    });
+    await insertMetricType(ctx().db, { metric_name: 'Joined Check' });
+    const csv = [
+      'employee_email,employee_id,metric_name,value,created_at',
+      'grace.joined@example.com,,Joined Check,40,2024-03-09',
+      `,${grace},Joined Check,41,2024-03-09T12:00:00.000Z`,
+      'grace.joined@example.com,,Joined Check,42,2024-03-10',
+      'grace.joined@example.com,,Joined Check,43,',
+    ].join('\n');
+    const message = "Recorded on must be on or after Grace Hopper's join date (3/10/2024)";
+    const answer = await importValues(ctx(), csv, { mode: 'valid_rows_only' });
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body.data.report).toMatchObject({
+      total_rows: 4,
+      valid_rows: 2,
+      imported: 2,
+      refused: [
+        { row: 2, field: 'created_at', message },
+        { row: 3, field: 'created_at', message },
+      ],
+    });
+    // The API gives the same refusal for the same value.
+    const single = await ctx().call('POST', '/api/performance-metrics', {
+      token: ctx().as.manager.token,
+      body: {
+        user_id: grace,
+        metric_type_id: (
+          await ctx()
+            .db.selectFrom('metric_types')
+            .select('id')
+            .where('metric_name', '=', 'Joined Check')
+            .executeTakeFirstOrThrow()
+        ).id,
+        value: 40,
+        created_at: '2024-03-09',
+      },
+    });
+    expect(single.status).toBe(400);
+    expect(single.body.errors).toEqual([{ field: 'created_at', message }]);
+    const stored = await ctx()
+      .db.selectFrom('performance_metrics')
+      .select('value_hundredths')
+      .where('user_id', '=', grace)
+      .orderBy('value_hundredths')
+      .execute();
+    expect(stored.map((row) => row.value_hundredths)).toEqual([4200, 4300]);
+    await expectTotalsRecomputed(ctx());
+  });
+
   it('finds employees by email or id and types by name or id; the email and the name decide', async () => {
     const bea = await insertEmployee(ctx().db, { email: 'bea.refs@example.com' });
     const cal = await insertEmployee(ctx().db, { email: 'cal.refs@example.com' });
@@ -128,7 +183,10 @@ describeEachEngine('CSV import of metric values', (ctx) => {
   });
 
   it('backdates values: a date is the start of that day in the server’s time zone, an instant is itself', async () => {
-    const dee = await insertEmployee(ctx().db, { email: 'dee.history@example.com' });
+    const dee = await insertEmployee(ctx().db, {
+      email: 'dee.history@example.com',
+      join_date: '2020-01-01',
+    });
     await insertMetricType(ctx().db, { metric_name: 'History' });
     const csv = [
       'employee_email,metric_name,value,created_at,comment',
@@ -156,8 +214,16 @@ describeEachEngine('CSV import of metric values', (ctx) => {
 
   it('stores nothing all or nothing, exactly the valid rows otherwise, and keeps every total right', async () => {
     const people = [
-      await insertEmployee(ctx().db, { email: 'eve.totals@example.com', department: 'Commerce' }),
-      await insertEmployee(ctx().db, { email: 'fay.totals@example.com', department: 'CIT' }),
+      await insertEmployee(ctx().db, {
+        email: 'eve.totals@example.com',
+        department: 'Commerce',
+        join_date: '2020-01-01',
+      }),
+      await insertEmployee(ctx().db, {
+        email: 'fay.totals@example.com',
+        department: 'CIT',
+        join_date: '2020-01-01',
+      }),
     ];
     const typeId = await insertMetricType(ctx().db, { metric_name: 'Totals' });
     // Some history already there, which the import adds to.
@@ -258,7 +324,10 @@ describeEachEngine('CSV import of metric values', (ctx) => {
   });
 
   it('re-imports a metric value export into a database with the same staff and types', async () => {
-    const hal = await insertEmployee(ctx().db, { email: 'hal.move@example.com' });
+    const hal = await insertEmployee(ctx().db, {
+      email: 'hal.move@example.com',
+      join_date: '2020-01-01',
+    });
     const typeId = await insertMetricType(ctx().db, { metric_name: 'Moving Metric' });
     for (const [value, when] of [
       [61.25, '2024-01-05T10:00:00.000Z'],

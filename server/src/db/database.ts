@@ -26,6 +26,18 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** PostgreSQL: how long a statement may wait for a lock (default LOCK_TIMEOUT_MS). */
   lockTimeoutMs?: number;
+  /** SQLite: how long a write waits for the write lock (default SQLITE_BUSY_TIMEOUT_MS). */
+  busyTimeoutMs?: number;
+}
+
+/**
+ * The options each database was opened with, by its Kysely instance: a CSV import's worker
+ * thread opens a connection of its own to the same database (modules/csv/import-thread.ts).
+ */
+const openedWith = new WeakMap<Kysely<DB>, DatabaseOptions>();
+
+export function databaseOptionsOf(db: Kysely<DB>): DatabaseOptions | undefined {
+  return openedWith.get(db);
 }
 
 /**
@@ -73,24 +85,28 @@ export function timestampToIso(text: string): string {
 pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, timestampToIso);
 
 export function openDatabase(options: DatabaseOptions): Database {
+  let database: Database;
   if (options.databaseUrl) {
-    return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.lockTimeoutMs);
+    database = openPostgres(options.databaseUrl, options.poolSize ?? 10, options.lockTimeoutMs);
+  } else {
+    if (!options.sqliteFile) throw new Error('openDatabase needs a databaseUrl or an sqliteFile');
+    database = openSqlite(options.sqliteFile, options.busyTimeoutMs ?? SQLITE_BUSY_TIMEOUT_MS);
   }
-  if (!options.sqliteFile) throw new Error('openDatabase needs a databaseUrl or an sqliteFile');
-  return openSqlite(options.sqliteFile);
+  openedWith.set(database.db, { ...options });
+  return database;
 }
 
 /** The most SQLite's page cache holds, in KiB: 256 MiB, over half of the bench's 430 MiB file. */
 const SQLITE_CACHE_KIB = 256 * 1024;
 
-function openSqlite(file: string): Database {
+function openSqlite(file: string, busyTimeoutMs: number): Database {
   mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   // NORMAL under WAL survives a killed process; only an OS crash can lose the last commits.
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  sqlite.pragma(`busy_timeout = ${busyTimeoutMs}`);
   // The server's one connection keeps up to 256 MiB of the file's pages (SQLite's default is 2
   // MiB, filled as pages are read, never reserved up front). With 2 MiB a page of 50 rows fetched
   // most of its table and index pages again from the OS, one pread each: on the bench machine a

@@ -30,6 +30,13 @@ export function findUnstorableText(value: unknown): string | null {
   return null;
 }
 
+/** The 400 for unstorable text at `field` (also given by the CSV imports' body reader). */
+export const unstorableTextError = (field: string) =>
+  badRequest(
+    `${field} contains a character that cannot be stored (NUL or an unpaired surrogate)`,
+    field,
+  );
+
 const refuseUnstorableText: preValidationHookHandler = (request, _reply, done) => {
   const parts = [
     ['params', request.params],
@@ -39,13 +46,7 @@ const refuseUnstorableText: preValidationHookHandler = (request, _reply, done) =
   for (const [part, value] of parts) {
     const path = findUnstorableText(value);
     if (path !== null) {
-      const field = path || part;
-      done(
-        badRequest(
-          `${field} contains a character that cannot be stored (NUL or an unpaired surrogate)`,
-          field,
-        ),
-      );
+      done(unstorableTextError(path || part));
       return;
     }
   }

@@ -1,18 +1,26 @@
-import type { CsvImportBody, ImportReport } from '#contract/csv-import';
+import type { ImportReport } from '#contract/csv-import';
 import type { FieldError } from '#contract/envelope';
+import type { DatabaseOptions } from '../../db/database';
+import type { Actor } from '../../lib/route';
+import type { BodyIssue, JsonPoisoning } from './import-body';
 
 /**
  * What the request's thread and an import's worker thread (import.worker.ts) say to each
- * other. The worker reads and checks the file; the database stays on the request's thread,
- * which answers the worker's lookups (a slice of keys each, so no answer is big) and stores the
- * checked rows batch by batch.
+ * other. The worker does the whole import: it reads the request body, reads and checks the
+ * file, and stores it, with a database connection of its own; the request's thread only hands
+ * over the body and answers the outcome.
  */
 
 export type ImportKind = 'staff' | 'metric-values';
 
 export interface ImportWorkerData {
   kind: ImportKind;
-  request: CsvImportBody;
+  /** The request body's bytes (transferred), or what Fastify had when no body came. */
+  body: { bytes: Uint8Array } | { value: unknown };
+  poisoning: JsonPoisoning;
+  /** The request's database, as the server opened it (database.ts). */
+  database: DatabaseOptions;
+  actor: Actor;
 }
 
 /** Keys of one lookup: well within both engines' parameter limits. */
@@ -24,6 +32,8 @@ export interface EmployeeKeys {
   employee_code: string | null;
   first_name: string;
   last_name: string;
+  /** YYYY-MM-DD: a metric value is not dated before it (join-date-rule.ts). */
+  join_date: string;
 }
 
 export interface MetricTypeRange {
@@ -35,7 +45,7 @@ export interface MetricTypeRange {
 
 export type EmployeeColumn = 'email' | 'employee_code' | 'id';
 
-/** The reads a check needs, made by the request's thread (in the import's transaction). */
+/** The reads a check needs (in the import's transaction when it stores). */
 export interface ImportLookups {
   employees(column: EmployeeColumn, keys: (string | number)[]): Promise<EmployeeKeys[]>;
   metricTypes(): Promise<MetricTypeRange[]>;
@@ -57,20 +67,14 @@ export interface CheckedImport {
   peopleCount?: number;
 }
 
-export type ToWorker =
-  | { type: 'check' }
-  | { type: 'answer'; id: number; result: unknown }
-  | { type: 'batch'; index: number };
-
 export type FromWorker =
-  | { type: 'parsed' }
-  | { type: 'lookup'; id: number; method: keyof ImportLookups; args: unknown[] }
-  | { type: 'checked'; checked: CheckedImport }
-  | { type: 'batch'; index: number; items: unknown[] }
+  | { type: 'done'; report: ImportReport }
   | {
       type: 'refused';
       statusCode: number;
       message: string;
       errors?: FieldError[] | undefined;
     }
+  | { type: 'invalid'; issues: BodyIssue[] }
+  | { type: 'busy' }
   | { type: 'failed'; message: string; stack?: string | undefined };

@@ -2,126 +2,137 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { CsvImportBody } from '#contract/csv-import';
+import type { Kysely } from 'kysely';
+import type { ImportReport } from '#contract/csv-import';
+import { databaseOptionsOf } from '../../db/database';
+import type { DB } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import type {
-  CheckedImport,
-  FromWorker,
-  ImportKind,
-  ImportLookups,
-  ImportWorkerData,
-  ToWorker,
-} from './import-protocol';
+import type { Actor } from '../../lib/route';
+import { DATABASE_BUSY_MESSAGE, DATABASE_BUSY_RETRY_AFTER_SECONDS } from '../../plugins/errors';
+import { validationErrorOf, type JsonPoisoning } from './import-body';
+import type { FromWorker, ImportKind, ImportWorkerData } from './import-protocol';
 
 /**
- * The request's side of an import's worker thread (import.worker.ts). Reading and checking a
- * file of 100,000 rows takes seconds of CPU; in the worker it holds no other request. This side
- * only relays: it answers the worker's lookups with the database and takes the checked rows.
+ * The request's side of an import's worker thread (import.worker.ts). Parsing a 10 MB body,
+ * checking 100,000 rows and storing them take seconds; in the worker they hold no other
+ * request. This side hands over the body's bytes and answers what the worker answers.
  */
 
 const FROM_SOURCE = import.meta.url.endsWith('.ts');
+
+/**
+ * An import's request body as it came, unparsed (import.routes.ts). The bytes are a private
+ * field: the text guard's walk over a body (plugins/text-guard.ts) finds nothing to walk here.
+ */
+export class ImportBodyBytes {
+  readonly #bytes: Buffer;
+  constructor(bytes: Buffer) {
+    this.#bytes = bytes;
+  }
+
+  /** The bytes on a memory of their own, to hand to the worker without a copy when they can. */
+  take(): Uint8Array {
+    const bytes = this.#bytes;
+    // A small Buffer shares Node's pool with others: that one is copied, not handed over.
+    if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) {
+      return new Uint8Array(bytes.buffer, 0, bytes.byteLength);
+    }
+    return new Uint8Array(bytes);
+  }
+}
+
+/** What an import reads: the body's bytes, or what Fastify had when no body came. */
+export type ImportSource = ImportBodyBytes | { value: unknown };
 
 /**
  * In the bundle (scripts/build-server.mjs) the worker is import-worker.mjs beside main.mjs. From
  * the sources (tsx, vitest) it is the .ts file, loaded after registering tsx in the worker: a
  * worker does not inherit the loader hooks its process was started with.
  */
-function newWorker(workerData: ImportWorkerData): Worker {
-  if (!FROM_SOURCE)
-    return new Worker(new URL('./import-worker.mjs', import.meta.url), { workerData });
+function newWorker(workerData: ImportWorkerData, transferList: ArrayBuffer[]): Worker {
+  if (!FROM_SOURCE) {
+    return new Worker(new URL('./import-worker.mjs', import.meta.url), {
+      workerData,
+      transferList,
+    });
+  }
   const entry = new URL('./import.worker.ts', import.meta.url).href;
   const tsxPackage = createRequire(import.meta.url).resolve('tsx/package.json');
   const tsx = pathToFileURL(path.join(path.dirname(tsxPackage), 'dist/esm/api/index.mjs')).href;
   const boot = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(entry)}); });`;
-  return new Worker(boot, { eval: true, workerData });
+  return new Worker(boot, { eval: true, workerData, transferList });
 }
 
-export interface ImportWorker<Item> {
-  /** The checks that need the database, answered with `lookups`: the report and what to store. */
-  check(lookups: ImportLookups): Promise<CheckedImport>;
-  /** The rows to store, batch by batch, in order (0 to checked.batchCount - 1). */
-  batch(index: number): Promise<Item[]>;
-  close(): Promise<void>;
-}
+/** Imports running at once, each on a thread and a database connection of its own. */
+export const MAX_RUNNING_IMPORTS = 2;
+export const IMPORTS_BUSY_MESSAGE = 'Other imports are running. Please try again in a moment.';
+const IMPORTS_BUSY_RETRY_AFTER_SECONDS = 10;
 
-type Waiting = {
-  type: 'parsed' | 'checked' | 'batch';
-  resolve: (message: FromWorker) => void;
-  reject: (error: unknown) => void;
-};
+let running = 0;
 
-/**
- * Starts the worker on the file; resolves once it is read and the rows checked as far as the
- * file alone allows (a file it cannot read is refused here, as the 400 the worker gave).
- */
-export async function startImportWorker<Item>(
-  kind: ImportKind,
-  request: CsvImportBody,
-): Promise<ImportWorker<Item>> {
-  const data: ImportWorkerData = { kind, request };
-  const worker = newWorker(data);
-  let waiting: Waiting | null = null;
-  let lookups: ImportLookups | null = null;
-  let broken: unknown = null;
-
-  const fail = (error: unknown) => {
-    broken ??= error;
-    const current = waiting;
-    waiting = null;
-    current?.reject(error);
-  };
-  const post = (message: ToWorker) => worker.postMessage(message);
-
-  worker.on('message', (message: FromWorker) => {
-    if (message.type === 'lookup') {
-      const method = lookups?.[message.method] as
-        ((...args: unknown[]) => Promise<unknown>) | undefined;
-      if (!method) return fail(new Error(`Import worker asked ${message.method} before its check`));
-      method(...message.args).then(
-        (result) => post({ type: 'answer', id: message.id, result }),
-        fail,
-      );
-    } else if (message.type === 'refused') {
-      fail(new AppError(message.statusCode, message.message, message.errors));
-    } else if (message.type === 'failed') {
+/** What the worker's answer means on the request's thread: the report, or the error to answer. */
+function outcomeOf(message: FromWorker): ImportReport | Error {
+  switch (message.type) {
+    case 'done':
+      return message.report;
+    case 'refused':
+      return new AppError(message.statusCode, message.message, message.errors);
+    case 'invalid':
+      return validationErrorOf(message.issues);
+    case 'busy':
+      return new AppError(503, DATABASE_BUSY_MESSAGE, undefined, {
+        'Retry-After': String(DATABASE_BUSY_RETRY_AFTER_SECONDS),
+      });
+    case 'failed': {
       const error = new Error(`Import worker failed: ${message.message}`);
       if (message.stack) error.stack = message.stack;
-      fail(error);
-    } else if (waiting && waiting.type === message.type) {
-      const current = waiting;
-      waiting = null;
-      current.resolve(message);
+      return error;
     }
-  });
-  worker.on('error', fail);
-  worker.on('exit', (code) => fail(new Error(`Import worker stopped (exit code ${code})`)));
-
-  const expect = (type: Waiting['type'], message?: ToWorker) =>
-    new Promise<FromWorker>((resolve, reject) => {
-      if (broken) return reject(broken);
-      waiting = { type, resolve, reject };
-      if (message) post(message);
-    });
-
-  try {
-    await expect('parsed');
-  } catch (error) {
-    await worker.terminate();
-    throw error;
   }
-  return {
-    async check(given) {
-      lookups = given;
-      const answer = await expect('checked', { type: 'check' });
-      return (answer as Extract<FromWorker, { type: 'checked' }>).checked;
-    },
-    async batch(index) {
-      const answer = await expect('batch', { type: 'batch', index });
-      return (answer as Extract<FromWorker, { type: 'batch' }>).items as Item[];
-    },
-    async close() {
-      broken ??= new Error('Import worker closed');
-      await worker.terminate();
-    },
-  };
+}
+
+/**
+ * An import run in a worker thread of its own, from the request body to the stored rows: at
+ * most MAX_RUNNING_IMPORTS at once (each holds a thread, a database connection and a file's
+ * rows), beyond that a 503 with Retry-After.
+ */
+export async function importInWorker(options: {
+  kind: ImportKind;
+  source: ImportSource;
+  poisoning: JsonPoisoning;
+  db: Kysely<DB>;
+  actor: Actor;
+}): Promise<ImportReport> {
+  const database = databaseOptionsOf(options.db);
+  if (!database) throw new Error('The import needs a database opened by openDatabase');
+  if (running >= MAX_RUNNING_IMPORTS) {
+    throw new AppError(503, IMPORTS_BUSY_MESSAGE, undefined, {
+      'Retry-After': String(IMPORTS_BUSY_RETRY_AFTER_SECONDS),
+    });
+  }
+  running++;
+  try {
+    const { source } = options;
+    const bytes = source instanceof ImportBodyBytes ? source.take() : null;
+    const data: ImportWorkerData = {
+      kind: options.kind,
+      body: bytes ? { bytes } : { value: (source as { value: unknown }).value },
+      poisoning: options.poisoning,
+      database,
+      actor: options.actor,
+    };
+    const worker = newWorker(data, bytes ? [bytes.buffer as ArrayBuffer] : []);
+    const outcome = await new Promise<ImportReport | Error>((resolve) => {
+      worker.once('message', (message: FromWorker) => resolve(outcomeOf(message)));
+      worker.once('error', resolve);
+      worker.once('exit', (code) =>
+        resolve(new Error(`Import worker stopped (exit code ${code})`)),
+      );
+    });
+    await worker.terminate();
+    if (outcome instanceof Error) throw outcome;
+    return outcome;
+  } finally {
+    running--;
+  }
 }

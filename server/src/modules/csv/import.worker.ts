@@ -1,77 +1,60 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { isDatabaseUnavailable } from '../../db/constraint-errors';
+import { openDatabase } from '../../db/database';
 import { AppError } from '../../lib/errors';
-import type { FromWorker, ImportLookups, ImportWorkerData, ToWorker } from './import-protocol';
-import { checkValues, prepareValues } from './metric-values.check';
-import { checkStaff, prepareStaff } from './staff.check';
+import { InvalidImportBody, readImportBody, validateImportBody } from './import-body';
+import type { FromWorker, ImportWorkerData } from './import-protocol';
+import { runImport } from './import-run';
 
 /**
- * An import's worker thread (started by import-thread.ts, one per import): it reads the file
- * and checks every row where no other request waits on it, asks the request's thread for what
- * the database knows, and hands back the report and then the rows to store, batch by batch.
+ * An import's worker thread (started by import-thread.ts, one per import): it reads the request
+ * body (import-body.ts), reads and checks the file and stores it in one transaction, on a
+ * database connection of its own, where no other request waits on any of it. SQLite's WAL lets
+ * the server's connection go on reading meanwhile; its writes meet this one's lock as they
+ * would another process's (a 503 after a short wait).
  */
 
+/**
+ * How long this connection waits for SQLite's write lock or a PostgreSQL row lock: only this
+ * thread waits, and an import is worth a longer wait than a request someone watches.
+ */
+const WORKER_LOCK_WAIT_MS = 15_000;
+
 const port = parentPort!;
-const { kind, request } = workerData as ImportWorkerData;
+const data = workerData as ImportWorkerData;
 const send = (message: FromWorker) => port.postMessage(message);
 
-let nextId = 0;
-const answers = new Map<number, (result: unknown) => void>();
-let startCheck: () => void = () => undefined;
-const checkStarted = new Promise<void>((resolve) => {
-  startCheck = resolve;
-});
-let batches: unknown[][] = [];
-
-port.on('message', (message: ToWorker) => {
-  if (message.type === 'check') {
-    startCheck();
-  } else if (message.type === 'answer') {
-    answers.get(message.id)?.(message.result);
-    answers.delete(message.id);
-  } else {
-    send({ type: 'batch', index: message.index, items: batches[message.index] ?? [] });
-  }
-});
-
-function ask<T>(method: keyof ImportLookups, args: unknown[]): Promise<T> {
-  const id = nextId++;
-  return new Promise<T>((resolve) => {
-    answers.set(id, resolve as (result: unknown) => void);
-    send({ type: 'lookup', id, method, args });
-  });
-}
-
-const lookups: ImportLookups = {
-  employees: (column, keys) => ask('employees', [column, keys]),
-  metricTypes: () => ask('metricTypes', []),
-};
-
 async function run() {
-  if (kind === 'staff') {
-    const prepared = prepareStaff(request);
-    send({ type: 'parsed' });
-    await checkStarted;
-    const result = await checkStaff(prepared, lookups, request);
-    batches = result.batches;
-    send({ type: 'checked', checked: result.checked });
-  } else {
-    const prepared = prepareValues(request);
-    send({ type: 'parsed' });
-    await checkStarted;
-    const result = await checkValues(prepared, lookups, request);
-    batches = result.batches;
-    send({ type: 'checked', checked: result.checked });
+  const request =
+    'bytes' in data.body
+      ? readImportBody(data.body.bytes, data.poisoning)
+      : validateImportBody(data.body.value);
+  const database = openDatabase({
+    ...data.database,
+    poolSize: 1,
+    busyTimeoutMs: WORKER_LOCK_WAIT_MS,
+    lockTimeoutMs: WORKER_LOCK_WAIT_MS,
+  });
+  try {
+    const report = await runImport(database.db, data.kind, request, data.actor);
+    send({ type: 'done', report });
+  } finally {
+    await database.close();
   }
 }
 
 run().catch((error: unknown) => {
-  if (error instanceof AppError) {
+  if (error instanceof InvalidImportBody) {
+    send({ type: 'invalid', issues: error.issues });
+  } else if (error instanceof AppError) {
     send({
       type: 'refused',
       statusCode: error.statusCode,
       message: error.message,
       errors: error.errors,
     });
+  } else if (isDatabaseUnavailable(error)) {
+    send({ type: 'busy' });
   } else {
     const failure = error instanceof Error ? error : new Error(String(error));
     send({ type: 'failed', message: failure.message, stack: failure.stack });

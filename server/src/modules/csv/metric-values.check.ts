@@ -7,9 +7,11 @@ import {
 import { checkMetricValue, toHundredths } from '#contract/metric-value-rule';
 import {
   PERFORMANCE_METRIC_MESSAGES as MESSAGES,
+  METRIC_VALUE_DATE_LABEL,
   recordMetricValueBodySchema,
 } from '#contract/performance-metrics';
 import { referenceId } from '#contract/reference-field';
+import { checkNotBeforeJoining } from '../performance-metrics/join-date-rule';
 import { LISTED_RECORDS } from './import-audit';
 import {
   ImportProblems,
@@ -148,11 +150,16 @@ function typeFinder(types: MetricTypeRange[]) {
       : (byName.get(ref.name) ?? byFolded.get(ref.name.toLowerCase()) ?? undefined);
 }
 
-/** Employees, metric types and each type's own range, from the database. */
+/**
+ * Employees, metric types and each type's own range, from the database; and, as POST
+ * /api/performance-metrics, no value dated before its employee joined (`now` for a value
+ * without `created_at`, as it will be stored).
+ */
 async function checkReferences(
   lookups: ImportLookups,
   plans: ValuePlan[],
   problems: ImportProblems,
+  now: string,
 ): Promise<Map<number, EmployeeKeys>> {
   const emails = new Set<string>();
   const ids = new Set<number>();
@@ -180,8 +187,15 @@ async function checkReferences(
         plan.employee.field === 'employee_email'
           ? byEmail.get(plan.employee.email)
           : employees.get(plan.employee.id);
-      if (employee) plan.userId = employee.id;
-      else problems.add(plan.row, plan.employee.field, MESSAGES.employeeNotFound);
+      if (!employee) {
+        problems.add(plan.row, plan.employee.field, MESSAGES.employeeNotFound);
+      } else {
+        plan.userId = employee.id;
+        const createdAt = plan.value?.created_at ?? now;
+        const early =
+          plan.value && checkNotBeforeJoining(createdAt, employee, METRIC_VALUE_DATE_LABEL);
+        if (early) problems.add(plan.row, 'created_at', early);
+      }
     }
     if (plan.type) {
       const type = findType(plan.type);
@@ -204,7 +218,7 @@ export async function checkValues(
   request: CsvImportBody,
 ): Promise<{ checked: CheckedImport; batches: ValueInsert[][] }> {
   const { file, plans, problems } = prepared;
-  const employees = await checkReferences(lookups, plans, problems);
+  const employees = await checkReferences(lookups, plans, problems, new Date().toISOString());
   const valid = plans.filter((plan) => !problems.has(plan.row));
   const store = shouldStore(request.mode, request.dry_run, problems, valid.length);
   const report = importReport({

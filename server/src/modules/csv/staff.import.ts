@@ -1,6 +1,4 @@
 import type { Kysely } from 'kysely';
-import type { CsvImportBody, ImportReport } from '#contract/csv-import';
-import { isUniqueViolation } from '../../db/constraint-errors';
 import type { DB } from '../../db/schema';
 import { nowIso } from '../../lib/clock';
 import type { Actor } from '../../lib/route';
@@ -8,13 +6,11 @@ import { writeAudit } from '../audit/audit.writer';
 import { toNewEmployeeRow } from '../employees/employee.mapper';
 import { describeImport, importSummary } from './import-audit';
 import type { CheckedImport } from './import-protocol';
-import { runImport } from './import-run';
-import type { ImportWorker } from './import-thread';
 import type { StaffInsert } from './staff.check';
 
 /**
- * The staff import (checked in its worker thread, staff.check.ts): the valid rows stored in
- * batches, managers' rows before their reports', with one audit entry, in one transaction.
+ * The staff import's writes (in its worker thread, after staff.check.ts): the valid rows stored
+ * in batches, managers' rows before their reports', with one audit entry, in one transaction.
  */
 
 interface CreatedEmployee {
@@ -24,16 +20,11 @@ interface CreatedEmployee {
   email: string;
 }
 
-async function insertStaff(
-  trx: Kysely<DB>,
-  checked: CheckedImport,
-  worker: ImportWorker<StaffInsert>,
-): Promise<CreatedEmployee[]> {
+async function insertStaff(trx: Kysely<DB>, batches: StaffInsert[][]): Promise<CreatedEmployee[]> {
   const now = nowIso();
   const idOfRow = new Map<number, number>();
   const created: CreatedEmployee[] = [];
-  for (let index = 0; index < checked.batchCount; index++) {
-    const batch = await worker.batch(index);
+  for (const batch of batches) {
     const values = batch.map((item) =>
       toNewEmployeeRow(
         {
@@ -59,30 +50,23 @@ async function insertStaff(
   return created;
 }
 
-export function createStaffImport(db: Kysely<DB>) {
-  return function importStaff(request: CsvImportBody, actor: Actor): Promise<ImportReport> {
-    return runImport<StaffInsert>({
-      db,
-      kind: 'staff',
-      request,
-      async store(trx, checked, worker) {
-        const created = await insertStaff(trx, checked, worker);
-        const people = created.map((e) => ({
-          id: e.id,
-          name: `${e.first_name} ${e.last_name}`,
-          email: e.email,
-        }));
-        await writeAudit(trx, actor, {
-          name: 'Staff Import',
-          description: describeImport('Staff Import', checked.report, people),
-          entityType: 'employee',
-          after: importSummary(checked.report, { employees: people }),
-        });
-      },
-      // Another request took an email or employee ID after the check.
-      lostRace: isUniqueViolation,
-      raceMessage:
-        'Another change added staff with an email or Employee ID of this file while it was imported; nothing was imported. Please import again.',
-    });
-  };
+/** The checked rows stored and audited, in the import's transaction `trx`. */
+export async function storeStaff(
+  trx: Kysely<DB>,
+  checked: CheckedImport,
+  batches: StaffInsert[][],
+  actor: Actor,
+): Promise<void> {
+  const created = await insertStaff(trx, batches);
+  const people = created.map((e) => ({
+    id: e.id,
+    name: `${e.first_name} ${e.last_name}`,
+    email: e.email,
+  }));
+  await writeAudit(trx, actor, {
+    name: 'Staff Import',
+    description: describeImport('Staff Import', checked.report, people),
+    entityType: 'employee',
+    after: importSummary(checked.report, { employees: people }),
+  });
 }
