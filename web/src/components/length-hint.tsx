@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { formatNumber } from '../lib/format';
 
 /** From this share of a field's limit on, the field counts its characters under it. */
 const COUNT_FROM = 0.8;
@@ -19,7 +20,7 @@ export interface LengthHintProps {
 export function lengthHint(value: string, max: number, description?: ReactNode): LengthHintProps {
   const length = value.length;
   if (length < Math.ceil(max * COUNT_FROM)) return { maxLength: max, description };
-  const count = `${length.toLocaleString('en-US')}/${max.toLocaleString('en-US')} characters`;
+  const count = `${formatNumber(length)}/${formatNumber(max)} characters`;
   const hint = length >= max ? `${count}: the limit` : count;
   return {
     maxLength: max,
