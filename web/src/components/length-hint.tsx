@@ -1,5 +1,11 @@
 import type { ReactNode } from 'react';
-import { formatNumber } from '../lib/format';
+
+/**
+ * 4,012: thousands grouped as en-US writes them. By hand rather than toLocaleString (no Intl
+ * formatter before the first paint) or format.ts (part of the frame's chunk, which the sign-in
+ * page does not load): scripts/bundle-budget.test.ts.
+ */
+const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+$)/g, ',');
 
 /** From this share of a field's limit on, the field counts its characters under it. */
 const COUNT_FROM = 0.8;
@@ -20,7 +26,7 @@ export interface LengthHintProps {
 export function lengthHint(value: string, max: number, description?: ReactNode): LengthHintProps {
   const length = value.length;
   if (length < Math.ceil(max * COUNT_FROM)) return { maxLength: max, description };
-  const count = `${formatNumber(length)}/${formatNumber(max)} characters`;
+  const count = `${grouped(length)}/${grouped(max)} characters`;
   const hint = length >= max ? `${count}: the limit` : count;
   return {
     maxLength: max,
