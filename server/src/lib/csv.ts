@@ -5,8 +5,9 @@ import { CSV_MEDIA_TYPE } from '#contract/csv-export';
 import { badRequest } from './errors';
 
 /**
- * CSV in and out, through csv-stringify and csv-parse (RFC 4180 quoting, byte order mark, any
- * line ending), with the formula-injection rule of contract/csv-export.ts applied both ways.
+ * CSV in and out: written by csv-stringify, read by our own one-pass reader with csv-parse's
+ * rules (docs/adr/0001-csv-import-reader.md); RFC 4180 quoting, byte order mark, any line
+ * ending, and the formula-injection rule of contract/csv-export.ts applied both ways.
  */
 
 export const CSV_CONTENT_TYPE = `${CSV_MEDIA_TYPE}; charset=utf-8`;
