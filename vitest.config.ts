@@ -1,11 +1,18 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Five suites: `unit` (pure logic), `web` (React components in jsdom), `api` (the real server
- * against real SQLite and PostgreSQL databases), `reliability` (the built server in child
+ * Six suites: `unit` (pure logic), `web` (React components in jsdom), `api` (the real server
+ * against real SQLite and PostgreSQL databases), `stall` (API tests timing how long a request
+ * waits behind another, one file at a time), `reliability` (the built server in child
  * processes: killed under load, two instances on one PostgreSQL, backup and restore) and `e2e`
  * (the built app in Chromium).
  */
+/**
+ * API tests that measure how long a request waits behind another (the worst-case imports, the
+ * event loop's longest block per route): run on their own, after the rest of the API suite.
+ */
+const STALL_TESTS = ['server/test/csv-import-worst-case.test.ts', 'server/test/event-loop.test.ts'];
+
 export default defineConfig({
   test: {
     projects: [
@@ -33,10 +40,24 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['server/test/**/*.test.ts'],
+          exclude: STALL_TESTS,
           environment: 'node',
           globalSetup: ['server/test/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'stall',
+          include: STALL_TESTS,
+          environment: 'node',
+          globalSetup: ['server/test/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          // They time how long the server keeps a client waiting: one file at a time, so that
+          // another suite's work on the same two cores is not what they measure.
+          fileParallelism: false,
         },
       },
       {

@@ -10,6 +10,10 @@ const steps = [
   ['Unit and component tests', ['npx', 'vitest', 'run', '--project', 'unit', '--project', 'web']],
   ['API tests on SQLite and PostgreSQL', ['npx', 'vitest', 'run', '--project', 'api']],
   [
+    'Stall tests on SQLite and PostgreSQL (worst-case imports, the event loop per route)',
+    ['npx', 'vitest', 'run', '--project', 'stall'],
+  ],
+  [
     'Reliability tests (kill -9, two instances, backup and restore)',
     ['npx', 'vitest', 'run', '--project', 'reliability'],
   ],
