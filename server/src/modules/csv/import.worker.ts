@@ -1,3 +1,5 @@
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { isDatabaseUnavailable } from '../../db/constraint-errors';
 import { openDatabase } from '../../db/database';
@@ -19,6 +21,21 @@ import { runImport } from './import-run';
  * thread waits, and an import is worth a longer wait than a request someone watches.
  */
 const WORKER_LOCK_WAIT_MS = 15_000;
+
+/**
+ * On Linux a thread has a nice value of its own: this one takes the cores only when the
+ * server's threads (and so every other request) do not want them. Elsewhere, or if refused,
+ * the import runs at the server's priority.
+ */
+function yieldCoresToTheServer() {
+  try {
+    const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(threadId)) setPriority(threadId, 10);
+  } catch {
+    // Not Linux: nothing to lower.
+  }
+}
+yieldCoresToTheServer();
 
 const port = parentPort!;
 const data = workerData as ImportWorkerData;
