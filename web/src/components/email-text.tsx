@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import classes from './email-text.module.css';
 
 /**
@@ -8,10 +9,13 @@ import classes from './email-text.module.css';
  * The two halves are spans rather than a <wbr>: Chromium breaks at a <wbr> even on a line that
  * must not wrap.
  */
-export function EmailText({ email }: { email: string }) {
+export function EmailText({ email, maxWidth }: { email: string; maxWidth?: string | undefined }) {
   const at = email.lastIndexOf('@');
+  // A custom property rather than an inline max-width: the phone's rule (the card's full width)
+  // must still win over it.
+  const style = maxWidth ? ({ '--email-max-width': maxWidth } as CSSProperties) : undefined;
   return (
-    <span className={classes.email} title={email}>
+    <span className={classes.email} title={email} style={style}>
       {at > 0 ? (
         <>
           <span className={classes.part}>{email.slice(0, at)}</span>

@@ -56,7 +56,12 @@ export function StaffTable({ employees, sort, onSort, onEdit, onDelete }: StaffT
     {
       header: 'Email',
       sortField: 'email',
-      cell: (employee) => <EmailText email={employee.email} />,
+      // The address takes what the other seven columns leave of the box (about 47rem with
+      // long names, positions and departments), so the row's actions stay in sight on a
+      // 1280 px screen; an address longer than that is cut with an ellipsis, whole in its title.
+      cell: (employee) => (
+        <EmailText email={employee.email} maxWidth="clamp(12rem, 100cqi - 47rem, 20rem)" />
+      ),
     },
     { header: 'Phone', nowrap: true, cell: (employee) => employee.phone || 'N/A' },
     {
