@@ -8,9 +8,9 @@ export const TOASTS_WAIT_MS = 1000;
 /**
  * Whether the employee dashboard may draw what lies under its toasts: once both statuses have
  * answered (or failed), or after TOASTS_WAIT_MS. The toasts sit in the page above the cards, so a
- * toast arriving after the cards were drawn would push them down (a layout shift: about 0.1 on a
- * phone when the bonus status came 800 ms after the rest). Both are asked for as the route is
- * entered, beside the dashboard's own figures, so this is usually true at the first render.
+ * toast arriving after the cards were drawn would push them down, a layout shift a phone's
+ * Lighthouse score counts. Both are asked for as the route is entered, beside the dashboard's
+ * own figures, so this is usually true at the first render.
  */
 export function useToastsSettled(): boolean {
   const bonuses = useBonusStatus();
