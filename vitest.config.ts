@@ -9,9 +9,14 @@ import { defineConfig } from 'vitest/config';
  */
 /**
  * API tests that measure how long a request waits behind another (the worst-case imports, the
- * event loop's longest block per route): run on their own, after the rest of the API suite.
+ * event loop's longest block per route and while the database is locked): run on their own,
+ * after the rest of the API suite.
  */
-const STALL_TESTS = ['server/test/csv-import-worst-case.test.ts', 'server/test/event-loop.test.ts'];
+const STALL_TESTS = [
+  'server/test/csv-import-worst-case.test.ts',
+  'server/test/database-busy.test.ts',
+  'server/test/event-loop.test.ts',
+];
 
 export default defineConfig({
   test: {
