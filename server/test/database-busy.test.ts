@@ -100,12 +100,18 @@ describeEachEngine('a busy database', (ctx) => {
     const create = () =>
       ctx().call('POST', '/api/metric-types', { token: as.manager.token, body: metricType(name) });
 
-    const { result, blockMs } = await longestLoopBlock(() =>
-      whileLocked(ctx(), 'metric_types', create),
-    );
-    expectBusy(result);
-    // SQLite's driver waits for the lock on the event loop's thread: it must not wait long.
-    expect(blockMs).toBeLessThan(100);
+    // SQLite's driver waits for the lock on the event loop's thread: it must not wait long. Up
+    // to three tries, the least counting: a shared 2-core machine can stop the process for a
+    // while without the driver holding anything, while a long wait fails every try.
+    const blocks: number[] = [];
+    while (blocks.length < 3 && !blocks.some((block) => block < 100)) {
+      const { result, blockMs } = await longestLoopBlock(() =>
+        whileLocked(ctx(), 'metric_types', create),
+      );
+      expectBusy(result);
+      blocks.push(Math.round(blockMs));
+    }
+    expect(Math.min(...blocks), `blocks of ${blocks.join(', ')} ms`).toBeLessThan(100);
 
     const stored = await db
       .selectFrom('metric_types')

@@ -195,6 +195,9 @@ describeEachEngine(
           }
           blocks[variant.what] = Math.round(least);
         }
+        if (process.env.STALL_FIGURES) {
+          console.warn(`${ctx().engine} ${row.route}: ${JSON.stringify(blocks)}`);
+        }
         const over = Object.entries(blocks).filter(([, block]) => block > LIMIT_MS);
         expect(Object.fromEntries(over), JSON.stringify(blocks)).toEqual({});
       });
