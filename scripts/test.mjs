@@ -1,6 +1,6 @@
 // `npm test`: every check the project has, in order, with one summary at the end. Under CI=true a
 // missing Chromium or PostgreSQL fails its suite; elsewhere that half is skipped and says so.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { CHROMIUM_MISSING_HELP, findChromium, isCi } from './environment.mjs';
 
 const steps = [
@@ -20,21 +20,63 @@ const steps = [
   ['Browser tests in Chromium', ['npx', 'vitest', 'run', '--project', 'e2e']],
 ];
 
+/** The lines of a step's output that say what failed, repeated in the summary (a CI log's tail). */
+const FAILURE_LINE =
+  /(FAIL|✗|×|AssertionError|Error:|expected|Expected|Received|\[warn\]|error TS)/;
+const MAX_FAILURE_LINES = 40;
+
 if (!findChromium()) {
   console.warn(
     `\n*** ${CHROMIUM_MISSING_HELP}\n${isCi() ? 'CI=true: the browser tests will fail.' : 'The browser tests will be skipped.'}\n`,
   );
 }
 
+/** Runs a step with its output shown as it comes, and answers its exit code and failure lines. */
+function runStep(command) {
+  return new Promise((resolve) => {
+    const child = spawn(command[0], command.slice(1), { stdio: ['inherit', 'pipe', 'pipe'] });
+    const failures = [];
+    let partial = '';
+    const collect = (chunk) => {
+      const lines = (partial + chunk.toString()).split('\n');
+      partial = lines.pop();
+      for (const line of lines) {
+        // eslint-disable-next-line no-control-regex
+        const plain = line.replace(/\x1b\[[0-9;]*m/g, '').trim();
+        if (!FAILURE_LINE.test(plain)) continue;
+        // The last ones: vitest lists what failed at the end of its output.
+        failures.push(plain);
+        if (failures.length > MAX_FAILURE_LINES) failures.shift();
+      }
+    };
+    child.stdout.on('data', (chunk) => {
+      process.stdout.write(chunk);
+      collect(chunk);
+    });
+    child.stderr.on('data', (chunk) => {
+      process.stderr.write(chunk);
+      collect(chunk);
+    });
+    child.on('close', (status) => resolve({ status, failures }));
+  });
+}
+
 const results = [];
 for (const [name, command] of steps) {
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
-  const { status } = spawnSync(command[0], command.slice(1), { stdio: 'inherit' });
-  results.push({ name, ok: status === 0, seconds: ((Date.now() - started) / 1000).toFixed(1) });
+  const { status, failures } = await runStep(command);
+  results.push({
+    name,
+    ok: status === 0,
+    failures,
+    seconds: ((Date.now() - started) / 1000).toFixed(1),
+  });
 }
 
 console.log('\n=== Summary ===');
-for (const { name, ok, seconds } of results)
+for (const { name, ok, seconds, failures } of results) {
   console.log(`${ok ? 'PASS' : 'FAIL'}  ${name} (${seconds} s)`);
+  if (!ok) for (const line of failures) console.log(`      ${line}`);
+}
 process.exit(results.every((result) => result.ok) ? 0 : 1);
