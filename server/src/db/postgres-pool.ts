@@ -224,8 +224,8 @@ export function openPostgresPool(
   // object (a WeakMap and a WeakSet), so a new object per request added two weak entries per
   // request, which the garbage collector kept and traced until a mark-compact: under the
   // benchmark's repeated PostgreSQL reads a scavenge promoted 216 KB and paused 6.2 ms on
-  // average, and 29 KB and 2.0 ms with the objects reused (docs/decisions.md). As many exist as
-  // were ever in use at once.
+  // average, and 29 KB and 2.0 ms with the objects reused (docs/performance-log.md). As many
+  // exist as were ever in use at once.
   const idle: RoutedConnection[] = [];
   const released = (connection: RoutedConnection) => idle.push(connection);
   return {

@@ -131,7 +131,7 @@ const POSTED_TEXTS: Record<PostedSearchTable, { source: string; texts: string[] 
  * the whole needle (`instr`, exactly the phrase match of the trigram table, which matches
  * within one text). Same answers as the trigram table's phrase match, but no FTS5 query: its
  * setup on every query cost the staff search's whole request more than reading the page did
- * (docs/decisions.md).
+ * (docs/performance-log.md).
  */
 function postedMatches(table: PostedSearchTable, needle: string, oneTrigram: boolean) {
   const { source, texts } = POSTED_TEXTS[table];
