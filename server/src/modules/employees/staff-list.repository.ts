@@ -47,12 +47,12 @@ import {
  * page's rows, and SQLite a sort through a temporary B-tree.) A search counts first (it needs
  * the count anyway, except a short one on SQLite) and picks from the count how to find the
  * page: walking the list's order and testing each row when many match, reading the matches and
- * sorting them otherwise. PostgreSQL's planner, planning for the actual term, walked for "son" (262 of
- * 10,000) testing 3,968 rows; planning generically, as for a prepared statement, it sorted all
- * 10,000 matches of "exa". SQLite's walk tests each row with the LIKE itself, exact by
- * definition: through the trigram table it read all 10,000 matches of "exa" first and sorted
- * them, where the walk stops after the page's rows. On SQLite a search alone in
- * name order needs neither: its trigram table holds the staff in name order (inNameOrder).
+ * sorting them otherwise. PostgreSQL's planner, planning for the actual term, walked for "son"
+ * (262 of 10,000) testing 3,968 rows; planning generically, as for a prepared statement, it
+ * sorted all 10,000 matches of "exa". SQLite's walk tests each row with the LIKE itself, exact
+ * by definition: through the trigram table it read all 10,000 matches of "exa" first and sorted
+ * them, where the walk stops after the page's rows. On SQLite a search alone in name order
+ * needs neither: its trigram table holds the staff in name order (inNameOrder).
  *
  * The page so found is read as its keys first (one row: its ids as one text, the versions of the
  * tables its items show, and the kept total), and as its rows whole only when an employee is not
