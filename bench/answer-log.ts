@@ -7,8 +7,8 @@ import type autocannon from 'autocannon';
  * a line an answer: when it was sent and when it was answered (ms since `started`, when the run
  * began), its latency, and its connection (numbered in the order they first answered). What such
  * a log showed once: the computed p99 on the 2-core machine is set by stretches in which no
- * connection is answered at all, not by slow routes or connections (docs/decisions.md, "Where
- * the computed tail comes from").
+ * connection is answered at all, not by slow routes or connections (docs/performance-log.md,
+ * "Where the computed tail comes from").
  */
 export function answerLog(
   instance: ReturnType<typeof autocannon>,

@@ -74,7 +74,7 @@ describeInBrowser('people: staff records, users and account linking', (session) 
     const edit = page.getByRole('dialog', { name: 'Edit Staff Member' });
     expect(await edit.getByLabel('Join Date').count()).toBe(0);
     await edit.getByRole('combobox', { name: 'Position' }).fill('Senior Lecturer');
-    // HR sets a person's status in the edit form (issue 56, docs/decisions.md).
+    // HR sets a person's status in the edit form (issue 56, docs/product-decisions.md).
     await chooseOption(page, edit, 'Status', 'On Leave');
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await edit.waitFor({ state: 'hidden' });

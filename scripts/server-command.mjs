@@ -3,7 +3,7 @@
 import path from 'node:path';
 
 /**
- * V8 flags for the server (each measured; docs/decisions.md).
+ * V8 flags for the server (each measured; docs/adr/0017-node-runtime-flags.md).
  *
  * A young generation of up to 64 MB a semi-space (16 by default): on PostgreSQL the driver makes
  * a string of every field of every row, and with 50 requests in flight the default one filled

@@ -48,7 +48,7 @@ const FRAME_SHARED = new RegExp(
  * the comboboxes, pills and more the frame never shows, and Vite linked those chunks' four
  * stylesheets in one task after the first paint: 7-20 ms of this machine's CPU in Lighthouse
  * traces, counted 4x by a phone's score. A page with a menu, a select or a modal of its own loads
- * this chunk before its first paint, toasts' code included (docs/decisions.md weighs that).
+ * this chunk before its first paint, toasts' code included (docs/performance-log.md weighs that).
  */
 const FRAME_LATE = new RegExp(
   [

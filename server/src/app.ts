@@ -47,9 +47,9 @@ const FORWARD_SECRET = DEFAULT_CIPHERS.split(':')
 
 /**
  * With a certificate, HTTPS: HTTP/2 for browsers, so one connection carries the page's code and
- * calls side by side instead of six connections each starting cold (mobile Lighthouse of the
- * dashboards 89-96 over HTTP/1.1, 94-99 over HTTP/2 in the bench's full runs, the lows in slow
- * spells of the machine), and HTTP/1.1 for clients without HTTP/2.
+ * calls side by side instead of six connections each starting cold (the dashboards' mobile
+ * Lighthouse scores are higher over HTTP/2 in every full bench run, docs/benchmarks.md), and
+ * HTTP/1.1 for clients without HTTP/2.
  * Fastify's types give an HTTP/2 server an instance type of its own; its requests and replies
  * (Node's compatibility API) behave as HTTP/1.1's for everything here, so the app keeps one type.
  */
@@ -79,8 +79,8 @@ export async function buildApp(options: AppOptions) {
     logController: new LogController({ disableRequestLogging: true }),
   });
   // One line per answered request, with what operators look for. Fastify's default two lines
-  // (with the request's host and port) cost as much as answering /api/health itself: at
-  // LOG_LEVEL=info they halved its throughput (22.7 against 43.5 µs of CPU a request).
+  // (with the request's host and port) cost as much as answering /api/health itself, so at
+  // LOG_LEVEL=info they halved its throughput.
   if (['trace', 'debug', 'info'].includes(app.log.level)) {
     app.addHook('onResponse', (request, reply, done) => {
       request.log.info(

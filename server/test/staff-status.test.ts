@@ -3,7 +3,7 @@ import { insertEmployee } from './helpers/factories';
 import { describeEachEngine } from './helpers/test-app';
 
 /**
- * HR sets a person's status in the staff edit form (issue 56, docs/decisions.md): PUT
+ * HR sets a person's status in the staff edit form (issue 56, docs/product-decisions.md): PUT
  * /api/employees/{id} takes `status`, the list's status filter then finds them there, and a
  * status that is none of the three is refused with the field named.
  */

@@ -37,15 +37,13 @@ export interface CountedList {
  * `since` and `bound` (start and end), and `before`, the rows of every bucket after it. Past the
  * first level the buckets looked at are those within the bucket found at the level before
  * (bucket<n-1>), summed newest first; at the first, from whichever end of the list is nearer
- * the offset (the last page of 100,000 bonuses summed 366 days: 190 µs on SQLite).
+ * the offset, so the deepest pages sum no more buckets than the shallow ones.
  *
  * It is the one row whose counts span the offset, so `limit 1` needs no order: both engines
- * then stop summing there (with `order by` SQLite summed every bucket first, 3.8 ms at 8,761
- * hours against 13 µs for page 20). A bucket left at 0 spans nothing. The direction not taken
- * has a limit of 0, so neither engine reads a bucket for it (tested in a `where`, SQLite tested
- * it on every bucket: 15 µs of a page 20 deep). The buckets found are materialized: SQLite
- * otherwise found them again for each subquery reading them (230 µs against 120 for the middle
- * of 100,000 bonuses).
+ * then stop summing there (with `order by` SQLite summed every bucket first). A bucket left at
+ * 0 spans nothing. The direction not taken has a limit of 0, so neither engine reads a bucket for
+ * it (tested in a `where`, SQLite tested it on every bucket). The buckets found are
+ * materialized: SQLite otherwise found them again for each subquery reading them.
  */
 function bucketAt(list: CountedList, level: number, offset: number, engine: Engine) {
   const { table, start, end, ...names } = list.levels[level]!;

@@ -71,8 +71,8 @@ const UTC_TIMESTAMP = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?\+00$/
 
 /**
  * timestamptz as the ISO string the application wrote (`2026-11-21T19:01:43.650Z`), as SQLite
- * hands it back, instead of a Date: pg parsing 100 Dates was over half of the CPU of reading a
- * 50-row page. Sessions run in UTC (openPostgres sets it), so this only rearranges the text
+ * hands it back, instead of a Date: pg parsing a Date per value was most of the CPU of reading
+ * a page. Sessions run in UTC (openPostgres sets it), so this only rearranges the text
  * (milliseconds kept, finer digits dropped as a Date would); any other form goes through pg's
  * parser and a Date.
  */
@@ -96,7 +96,7 @@ export function openDatabase(options: DatabaseOptions): Database {
   return database;
 }
 
-/** The most SQLite's page cache holds, in KiB: 256 MiB, over half of the bench's 430 MiB file. */
+/** The most SQLite's page cache holds, in KiB: 256 MiB, most of a full-scale database. */
 const SQLITE_CACHE_KIB = 256 * 1024;
 
 function openSqlite(file: string, busyTimeoutMs: number): Database {
@@ -109,9 +109,8 @@ function openSqlite(file: string, busyTimeoutMs: number): Database {
   sqlite.pragma(`busy_timeout = ${busyTimeoutMs}`);
   // The server's one connection keeps up to 256 MiB of the file's pages (SQLite's default is 2
   // MiB, filled as pages are read, never reserved up front). With 2 MiB a page of 50 rows fetched
-  // most of its table and index pages again from the OS, one pread each: on the bench machine a
-  // search cost 5-20% more server CPU. A write from another connection empties it (WAL); the
-  // server's own writes keep it.
+  // most of its table and index pages again from the OS, one pread each, on every request. A
+  // write from another connection empties it (WAL); the server's own writes keep it.
   sqlite.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
   const db = new Kysely<DB>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),

@@ -21,7 +21,7 @@ export function containsPattern(text: string): string {
 /**
  * `<expression>` contains `text`, ignoring case, with wildcards taken literally. PostgreSQL's
  * ILIKE folds case; SQLite's LIKE already ignores (ASCII) case, which is also all its lower()
- * would fold, and skipping lower() makes a scan of 10,000 rows a third faster.
+ * would fold, and skipping lower() spares a function call on every row a scan reads.
  */
 export function containsIgnoringCase(
   db: Kysely<any>,

@@ -22,8 +22,7 @@ export function tableVersions(tables: readonly VersionedTable[]): RawBuilder<str
  * with every move of a row's own version (0020), whoever writes it (a foreign key's `set null`
  * too); a new row's id was no item's, and a deleted row leaves the list. Such a page's keys are
  * its ids alone, read without its rows: from a search's postings, or the walked index. (Reading
- * each row's version looked up the page's 50 rows by id: 80-88 µs of PostgreSQL's staff search
- * keys statement, 27-35 without.)
+ * each row's version looked up the page's rows by id, most of the keys statement's work.)
  */
 export const NO_OWN_VERSION = 0;
 
@@ -44,11 +43,9 @@ export function pageKeyColumns(
  * A page's rows' ids and own versions as one text (`id version,id version,…`), aggregated from
  * the page's rows in whatever order the database takes them.
  *
- * One text instead of two or more integers a row: JavaScript is handed one value, not a hundred
- * (on SQLite, 40 against 54 µs for a page of 50 metric values with the processor's caches as a
- * request leaves them). Not in the page's order: `string_agg(… order by …)` sorted the page's
- * rows again, 15 µs of a SQLite page's 122 under load; the rows read whole come in order, and
- * pageThrough compares the two as sets.
+ * One text instead of two or more integers a row: JavaScript is handed one value, not a
+ * hundred. Not in the page's order: `string_agg(… order by …)` sorted the page's rows again for
+ * nothing; the rows read whole come in order, and pageThrough compares the two as sets.
  */
 export function pageKeysText(
   id: RawBuilder<unknown>,

@@ -10,11 +10,11 @@ import { PLANNED_ONCE, PreparingClient } from './prepared-statements';
  * pages, the figures of the rankings and dashboards) share one connection in pipeline mode: each
  * is written to it in the turn of the event loop that sends it (all of a turn's in one write),
  * behind the statements already on it, instead of waiting for a connection of its own, and the
- * answers come back in order. On the 2-core machine of
- * docs/benchmarks.md each statement's own round trip (a socket write and a wake-up on each side)
- * was a third of the server's CPU for a page of staff; pipelined, the PostgreSQL routes served
- * 10 to 60% more requests a second. Two shared connections served no more than one and doubled
- * the searches' p99 (about 110 ms against 60), both kept busy beside Node on two cores.
+ * answers come back in order. On the 2-core machine of docs/benchmarks.md each statement's own
+ * round trip (a socket write and a wake-up on each side) cost more than the bytes it carried;
+ * pipelined, every PostgreSQL route served more. Two shared connections served no more than one
+ * and lengthened the searches' tail, both kept busy beside Node on two cores (the figures are in
+ * docs/performance-log.md).
  *
  * That connection plans every statement once (PLANNED_ONCE says why that suits short reads), so
  * the other connections keep the server's own planning and nothing switches settings back and
@@ -37,7 +37,7 @@ export const READ_PIPELINE_NAME = 'spms short reads';
 
 /**
  * How long the oldest unanswered short read may have waited before new ones go around it: well
- * above a full queue's wait at 50 clients (25 reads of 0.1 to 0.5 ms), well below a stall.
+ * above a full queue's wait at 50 clients (a few milliseconds), well below a stall.
  */
 export const HELD_UP_MS = 20;
 
@@ -52,8 +52,8 @@ interface Pipeline {
 /**
  * Holds the shared connection's writes until the end of this turn of the event loop, so that the
  * reads of every request handled in the turn leave in one socket write. pg writes each statement
- * at once (one `writev` each, its own cork inside ours then flushes nothing); under the
- * benchmark's 50 clients those writes were about a tenth of the server's CPU (bench:profile).
+ * at once (one `writev` each, its own cork inside ours then flushes nothing), and under the
+ * benchmark's 50 clients those writes were a visible share of the server's CPU (bench:profile).
  * A read waits at most for the rest of the turn, which the answers it queues behind take anyway.
  */
 function writeInOneBatch(pipeline: Pipeline) {
@@ -222,10 +222,9 @@ export function openPostgresPool(
   const reads = new SharedReads(url, settings);
   // Released connections are handed out again. Kysely keys what it knows of a connection on the
   // object (a WeakMap and a WeakSet), so a new object per request added two weak entries per
-  // request, which the garbage collector kept and traced until a mark-compact: under the
-  // benchmark's repeated PostgreSQL reads a scavenge promoted 216 KB and paused 6.2 ms on
-  // average, and 29 KB and 2.0 ms with the objects reused (docs/decisions.md). As many exist as
-  // were ever in use at once.
+  // request, which the garbage collector kept and traced until a mark-compact, promoting them
+  // and lengthening every scavenge (docs/performance-log.md). As many exist as were ever in use
+  // at once.
   const idle: RoutedConnection[] = [];
   const released = (connection: RoutedConnection) => idle.push(connection);
   return {

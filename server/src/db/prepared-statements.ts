@@ -6,17 +6,16 @@ import { isSchemaChange, withObjectRows } from './sqlite-rows';
 
 /**
  * Kysely sends every query as new SQL text. Parsing and planning it again costs more than
- * running the short indexed queries the API is made of (measured at 10,000 staff: a signed-in
- * request's user lookup 97 µs on PostgreSQL unprepared, 47 µs prepared; the rank lookup 261 µs
- * against 65 µs). Both engines therefore keep prepared statements for SQL they have seen.
+ * running the short indexed queries the API is made of (a signed-in request's user lookup, the
+ * rank lookup). Both engines therefore keep prepared statements for SQL they have seen.
  */
 
 /**
  * SQLite SQL whose plan does not depend on the values bound to it, so that it is prepared once.
  * The SQLite better-sqlite3 bundles (3.53) plans with the value bound to a LIMIT, and to a LIKE
  * pattern compared with a column, and so prepares such a statement again every time that
- * parameter is bound, which is every run: 6 µs of the 11.5 a two-row page of an employee's
- * questions took, 2.3 of a short LIKE's 8 (one client). Written as expressions,
+ * parameter is bound, which is every run: for a short page, about half its statement's time.
+ * Written as expressions,
  * `limit cast(? as integer)` and `like cast(? as text)`, the values are read when the statement
  * runs and the plan is made once, as SQLite did before for a bound LIMIT. Nothing is lost: our
  * LIKE patterns all begin with a wildcard, which no index serves. A bound OFFSET does not cause
@@ -95,12 +94,12 @@ function statementName(text: string): string | undefined {
  * made for its values. Outside a transaction it runs on the connections shared by short reads
  * (db/postgres-pool.ts), which plan each statement once instead of on every run. Left to itself,
  * PostgreSQL plans every run of a list page anew, since a plan made for `limit 50` always looks
- * cheaper than one made for an unknown limit: planning a page of staff with its manager and
- * account cost 377 µs of the database's CPU a request, more than running it (300 µs).
+ * cheaper than one made for an unknown limit, and planning a page of staff with its manager and
+ * account cost the database more than running it.
  *
  * Planned generically, an unknown LIMIT counts as a tenth of the rows, and the planner would
- * then hash whole tables to join a page to its employees (3 ms instead of 0.2 for a page of one
- * metric type's values). Such reads join their few rows through keys, so those connections also
+ * then hash whole tables to join a page to its employees (a page of one metric type's values
+ * read the whole table). Such reads join their few rows through keys, so those connections also
  * have hash and merge joins turned off: nested loops remain.
  */
 export const PLANNED_ONCE = '/* planned once */';
@@ -122,8 +121,8 @@ export class PreparingClient extends pg.Client {
     const name = statementName(text);
     if (!name) return super.query(text, values) as never;
     // pg's Query made from text and values, then named: given `{ name, text, values }`, pg
-    // first copies the object through its property descriptors, about 1.5 µs a query, 3% of
-    // the server's CPU in a profile of the staff page under load. `name` is the field pg reads
+    // first copies the object through its property descriptors on every query, which showed in
+    // a profile of the staff page under load. `name` is the field pg reads
     // to prepare; planned-once.test.ts checks that reads still arrive prepared under it.
     return new Promise((resolve, reject) => {
       const query = new pg.Query(text, values, (error, result) => {

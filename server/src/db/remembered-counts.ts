@@ -4,7 +4,7 @@ import type { DB } from './schema';
 /**
  * A list's search totals, counted once per data version. Counting a search's matches costs in
  * proportion to them, and a page needs the count before it can choose how to find its rows:
- * HR's pending questions matching "work" spent about 1 ms of PostgreSQL's 1.5 a page on it. The
+ * for HR's pending questions matching a common word, most of the page's time went to it. The
  * same search is asked again far more often than the data changes (the next page, another
  * person, a list polled), so the count is kept with the data version it was made at and reused
  * while the version holds.

@@ -84,8 +84,8 @@ export function ftsIds(table: SearchTable, query: string): RawBuilder<number> {
  * first row first) or the reverse: FTS5 reads the needle's postings by position and stops after
  * the page, however many match. `from` is FROM-clause text naming the page's matches `m` (rowid
  * their position) and their ids `ps.id`; ordered by `order`, SQLite keeps the order it read
- * them in rather than sorting them (50 staff matching "son", ids and versions: 22 µs in a warm
- * loop, where reading them by id and sorting them by name took 58).
+ * them in rather than sorting them, where reading the matches by id and sorting them by name
+ * costs in proportion to the matches.
  */
 export function ftsPage(
   table: OrderedSearchTable,
@@ -131,7 +131,7 @@ const POSTED_TEXTS: Record<PostedSearchTable, { source: string; texts: string[] 
  * the whole needle (`instr`, exactly the phrase match of the trigram table, which matches
  * within one text). Same answers as the trigram table's phrase match, but no FTS5 query: its
  * setup on every query cost the staff search's whole request more than reading the page did
- * (docs/decisions.md).
+ * (docs/performance-log.md).
  */
 function postedMatches(table: PostedSearchTable, needle: string, oneTrigram: boolean) {
   const { source, texts } = POSTED_TEXTS[table];
@@ -198,7 +198,7 @@ export function postgresPostingsPage(
   const keys = POSTGRES_POSTING_KEYS[table].map((key) => sql.ref(`t.${key}`));
   // The recheck as each posting's own subquery, so that the postings drive the plan in order:
   // as a join, a generic plan read every match of "son" through the trigram indexes (or every
-  // row) to hash them, and sorted (1.3-6 ms a page).
+  // row) to hash them, and sorted them, whatever the page.
   const rechecked = recheck
     ? sql`and (select ${recheck} from ${sql.table(table)} as s where s.id = t.id)`
     : sql``;
@@ -210,8 +210,8 @@ export function postgresPostingsPage(
 
 /**
  * How many rows' text contains the needle, as a scalar subquery: the trigram table alone, no
- * row of the searched table read (262 staff matching "son": 11 µs, where looking up each
- * match's row took 39). The FTS5 query is made before (trigramQuery).
+ * row of the searched table read (looking up each match's row cost several times as much). The
+ * FTS5 query is made before (trigramQuery).
  */
 export function ftsCount(table: SearchTable, query: string): RawBuilder<number> {
   return sql<number>`(select count(*) from ${sql.table(table)}
@@ -276,8 +276,8 @@ export function walkFindsPageSooner(
 /**
  * `column` is one of the ids the subquery answers, tested as the planner is told. `walk`: each
  * row as the list's order meets it, against the ids hashed once (`(… in …) is true` keeps the
- * planner from turning the test into a join, which it then plans from a guess: reading all
- * 1,189 pending questions matching "work" and sorting them, 5.5 ms, where the walk takes 1.2).
+ * planner from turning the test into a join, which it then plans from a guess: reading every
+ * pending question that matches and sorting them, several times what the walk takes).
  * Otherwise the ids are read first (an InitPlan) and only their rows fetched through the
  * primary key, then sorted, which is what a search with few matches wants; the planner cannot
  * see the array's length, assumes ten rows and so never prefers walking the whole list.

@@ -6,7 +6,7 @@
  * When an addition goes over the size, the oldest entries go until the store is down to
  * `lowWater` of it, not just one: a JavaScript Map iterates from its oldest slot, stepping over the
  * slots its deletions left until it next compacts, so evicting one entry per addition walked
- * thousands of empty slots each time (10 µs a request once the cache was full). Evicting a batch
+ * thousands of empty slots each time once the cache was full. Evicting a batch
  * pays that walk once for hundreds of additions.
  */
 export interface LruTextStore<T extends { text: string | Uint8Array }> {

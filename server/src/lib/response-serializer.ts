@@ -35,22 +35,22 @@ function listsOf(schema: $ZodType): [string, $ZodType][] {
  *
  * fastify-type-provider-zod's own compiler runs `safeEncode`, which walks the schema looking for
  * codecs to run backwards; our response schemas have none (encoding would refuse their
- * transforms), and `safeParse` gives the same answer through zod's compiled fast path: a page of
- * 50 metric values 9 µs against 40 µs. An answer that does not match its schema is still a 500
+ * transforms), and `safeParse` gives the same answer through zod's compiled fast path, a
+ * fraction of the cost. An answer that does not match its schema is still a 500
  * (ResponseSerializationError), as before.
  *
  * An answer whose data is marked `unchanging` (lib/unchanging.ts) is checked and serialised the
  * first time; while the route answers the same data object with the same message, those bytes
- * are the answer (the top 10 ranking: 6 µs of a request's 41 on SQLite, in zod and
- * JSON.stringify). Likewise a list of `data` whose items are all unchanging, each remembered by a
+ * are the answer (for the top 10 ranking, zod and JSON.stringify were a large share of a
+ * request). Likewise a list of `data` whose items are all unchanging, each remembered by a
  * list (lib/remembered-items.ts): each item is checked against the list's item schema and
  * serialised the first time the route answers it, and the rest of the answer is checked around
  * an empty list, whose place then takes the items' bytes.
  *
- * These answers are UTF-8 bytes, not text: a page of 50 items built as a string of about 19 KB
- * was measured again on every send, by Fastify for its Content-Length and by the socket as it
- * encoded it, which with joining the items took some 30 of a SQLite page's 150 µs of CPU. Bytes
- * kept per item are copied once into the answer, whose length is known.
+ * These answers are UTF-8 bytes, not text: a page of items built as a string was measured again
+ * on every send, by Fastify for its Content-Length and by the socket as it encoded it, which with
+ * joining the items was a large share of a remembered SQLite page's CPU. Bytes kept per item are
+ * copied once into the answer, whose length is known.
  */
 export const responseSerializerCompiler = ({
   schema,
@@ -81,7 +81,7 @@ export const responseSerializerCompiler = ({
   };
   // A page remembered whole (an unchanging array): the last answer written around its items,
   // which the next answer with the same rest (message, pagination) is: no buffer to allocate
-  // and fill (5 µs of a SQLite page's 128 under load). Its list's bytes are not kept apart: the
+  // and fill. Its list's bytes are not kept apart: the
   // items' are, and the answer is remade from them when the rest changes.
   const pages = new WeakMap<object, { rest: string; answer: Buffer }>();
   const pageAnswer = (itemSchema: $ZodType, items: readonly object[], rest: string) => {

@@ -45,12 +45,12 @@ interface Cached {
  * by the response schema); headers come from the same hooks as any answer. An answer is kept
  * the second time its key is asked for, not the first (lib/repeat-filter.ts): most keys never
  * come back, and keeping their answers only gave the garbage collector copying to do
- * (docs/decisions.md, "Answers are kept when asked for twice"). Versions only grow: when a
+ * (docs/performance-log.md, "Answers are kept when asked for twice"). Versions only grow: when a
  * newer one appears, everything older is dropped at once.
  */
 async function responseCachePlugin(app: FastifyInstance) {
   // A request property rather than a WeakMap keyed by request: simpler, and no weak entry per
-  // request for the garbage collector to trace (no difference measured beyond the spread).
+  // request for the garbage collector to trace.
   app.decorateRequest('responseCacheKeep', null);
   const entries = createLruTextStore<Cached>({ maxBytes: MAX_BYTES });
   const askedOnce = createRepeatFilter(SLOTS_ASKED_ONCE);

@@ -52,7 +52,8 @@ export async function apiDownload(
   try {
     blob = await response.blob();
   } catch {
-    // The server cut the stream short (an error after the first bytes, docs/decisions.md).
+    // The server cut the stream short (an error after the first bytes,
+    // docs/adr/0024-csv-exports-stream.md).
     throw new NetworkError();
   }
   return {

@@ -8,8 +8,8 @@ import { ftsPhrase, needle } from '../../db/text-search';
 
 /**
  * Exact totals of an audit search, counted once and then kept up to date by counting only the
- * newer entries. Counting a common term costs in proportion to its matches ("bonus": 40,000 of
- * 200,000 entries, 4 ms on SQLite from the trigram table, 20-30 ms on PostgreSQL through the GIN
+ * newer entries. Counting a common term costs in proportion to its matches (a term in a fifth of
+ * a full trail means tens of thousands, from SQLite's trigram table or PostgreSQL's GIN
  * indexes), for every page and again after any write. But audit entries are only appended
  * (nothing in the product updates or deletes one), so the matches among the entries with an id
  * up to some `maxId` are fixed once all of those entries are committed: a later total is the
@@ -74,7 +74,7 @@ export async function countAuditMatches(db: Kysely<DB>, text: string): Promise<A
 /**
  * A term counted from scratch, once however many ask for it meanwhile: after a restart or a
  * busy search, 50 administrators asking at once made 49 PostgreSQL processes each count the
- * same 40,000 matches, 470 ms apiece while they competed (25 ms alone). Whoever joins a count
+ * same matches, each many times slower while they competed than alone. Whoever joins a count
  * under way then brings it up to date (a recheck in a snapshot of its own), so an entry
  * committed after that count started is not missed; a failed count fails its joiners too.
  */
@@ -121,7 +121,7 @@ function remember(
  * first count asks the index (SQLite's trigram table, PostgreSQL's GIN indexes); a recheck tests
  * the few entries above `after` with the LIKE itself, in id order. On SQLite that also spares
  * the trigram table: bounded by rowid, its phrase query still sought each trigram in each of the
- * table's segments, 245 µs for "bonus" with no new entry at all, where the range takes 3.
+ * table's segments even with no new entry at all, where the range costs next to nothing.
  */
 async function countAbove(db: Kysely<DB>, text: string, after: number | undefined) {
   const postgres = isPostgres(db);

@@ -62,8 +62,8 @@ function termMatches(
   const lowered = (column: 'name' | 'description') => {
     if (index !== 'walk') return sql`lower(${sql.ref(column)})`;
     // `|| ''` keeps PostgreSQL's planner from the trigram indexes, so that a walk planned once
-    // stays a walk: planned for unknown values it read every match of "bonus" through them
-    // (40,000 entries, 28 ms) to sort them, where walking the newest finds the page in 0.25 ms.
+    // stays a walk: planned for unknown values it read every match of a common term through
+    // them to sort them, where walking the newest finds the page after a few hundred entries.
     // SQLite's LIKE folds ASCII letters, all its lower() folds: its walk tests the texts as
     // 0029's index holds them, no copy lowered for each entry.
     return isPostgres(db) ? sql`(lower(${sql.ref(column)}) || '')` : sql.ref(column);
@@ -99,7 +99,7 @@ function searchedEntries(db: Kysely<DB>, shape: AuditSearchShape, values: AuditS
 /**
  * How a search's page is found: on SQLite, in the trigram table of 0023 for a term of 3
  * characters or more, which holds the entries newest first, so that it reads the page's
- * matches alone however many match (50 entries matching "bonus": some 50 µs); otherwise by
+ * matches alone however many match; otherwise by
  * walking the entries newest first and testing each until the page is full ('walk'; on
  * PostgreSQL in 0028's narrow table of their lowered texts), or, on PostgreSQL for a term few
  * entries hold, as its planner finds best for the term ('like').
@@ -197,10 +197,10 @@ export async function listAuditEntryKeys(
  * (audit-search-counts.ts). A search the indexes serve (any on PostgreSQL, 3 characters or
  * more on SQLite) counts first, and the count chooses how the page is found: walking the newest
  * entries when the term is common enough to fill the page soon, planned once (SQLite: 0029's
- * index alone, 80 µs a request for "bonus" where its trigram table took 167); otherwise from
+ * index alone, cheaper than its trigram table's reader for a common term); otherwise from
  * SQLite's trigram table, or as PostgreSQL's planner finds best for the term, planned anew each
- * time. Left to choose for "bonus", it walked too, but planning it cost the database more than
- * running it (0.24 ms each).
+ * time. Left to choose for a common term, it walked too, but planning it cost the database as
+ * much as running it.
  */
 export async function searchAuditEntries(
   db: Kysely<DB>,

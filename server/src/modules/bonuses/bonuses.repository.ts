@@ -94,10 +94,10 @@ const ALL_BONUSES: CountedList = {
 };
 
 /**
- * Bonuses skipped from which a page of all bonuses starts from its day (ALL_BONUSES): the last of
- * 100,000 bonuses over a year, skipping each bonus before it, took 38.7 ms on PostgreSQL
- * (pgbench, one client, generic plan) and 0.31 from its day; 300 skipped, 0.125 and 0.123; the
- * first page 0.067 and 0.079.
+ * Bonuses skipped from which a page of all bonuses starts from its day (ALL_BONUSES): skipping
+ * each bonus before it costs in proportion to the depth, so the last page of a year's bonuses
+ * took far longer than any budget allows; near 300 skipped the two ways cost the same, and above
+ * it the day's start is quicker (docs/performance-log.md).
  */
 export const DEEP_BONUS_PAGE_OFFSET = 300;
 

@@ -38,7 +38,7 @@ import { listEmployees } from './staff-list.repository';
 export const EMPLOYEE_CONFLICTS = {
   email: 'An employee with this email already exists',
   employeeCode: 'An employee with this Employee ID already exists',
-  /** A join date after what the employee already has (docs/decisions.md, "Nothing before joining"). */
+  /** A join date after what the employee already has (docs/product-decisions.md, "Nothing before joining"). */
   joinDateAfterRecords: (name: string, firstDay: string) =>
     `Join date must be on or before ${shortUsDate(firstDay)}, the date of ${name}'s first metric value or bonus`,
 } as const;

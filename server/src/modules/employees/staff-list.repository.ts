@@ -44,16 +44,15 @@ import {
  * joined with their record, manager and account, in the order the keys already give: a deep
  * page then costs no more joins than the first, and the page is not sorted again. (Asking for
  * the employees whose id was `in` the page cost PostgreSQL a hash of the ids and a sort of the
- * 50 rows: 0.26-0.29 ms a first page against 0.22-0.23, pgbench on one connection; under load
- * 6-11% more pages a second on either engine.) A search counts first (it needs the count
- * anyway, except a short one on SQLite) and picks from the count how to find the page: walking
- * the list's order and testing each row when many match, reading the matches and sorting them
- * otherwise. PostgreSQL's planner, planning for the actual term, walked for "son" (262 of
- * 10,000) testing 3,968 rows; planning generically, as for a prepared statement, it sorted all
- * 10,000 matches of "exa". SQLite's walk tests each row with the LIKE itself, exact by
- * definition: through the trigram table it read all 10,000 matches of "exa" first (0.9 ms, and
- * 2.3 ms to sort them), where the walk stops after the page's rows. On SQLite a search alone in
- * name order needs neither: its trigram table holds the staff in name order (inNameOrder).
+ * page's rows, and SQLite a sort through a temporary B-tree.) A search counts first (it needs
+ * the count anyway, except a short one on SQLite) and picks from the count how to find the
+ * page: walking the list's order and testing each row when many match, reading the matches and
+ * sorting them otherwise. PostgreSQL's planner, planning for the actual term, walked for "son"
+ * (262 of 10,000) testing 3,968 rows; planning generically, as for a prepared statement, it
+ * sorted all 10,000 matches of "exa". SQLite's walk tests each row with the LIKE itself, exact
+ * by definition: through the trigram table it read all 10,000 matches of "exa" first and sorted
+ * them, where the walk stops after the page's rows. On SQLite a search alone in name order
+ * needs neither: its trigram table holds the staff in name order (inNameOrder).
  *
  * The page so found is read as its keys first (one row: its ids as one text, the versions of the
  * tables its items show, and the kept total), and as its rows whole only when an employee is not
@@ -110,8 +109,7 @@ const keepsTotal = (shape: StaffFilterShape) => !shape.search && !shape.status;
 /**
  * The total the triggers of 0004 keep for the list (everyone, or one department), as an
  * expression the page's keys statement reads beside its keys: one statement for the page instead
- * of two. On PostgreSQL each statement is a round trip, which cost more than reading the total:
- * the page went from 626 to 582 µs of server CPU a request under load.
+ * of two. On PostgreSQL each statement is a round trip, which cost more than reading the total.
  */
 function keptTotal(
   shape: StaffFilterShape,

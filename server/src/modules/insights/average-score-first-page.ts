@@ -11,8 +11,8 @@ import { VERSION, shownTables, type Ordered, type PageValues } from './average-s
  * versions (migration 0032). The second holds the score row of every employee on the page: a
  * score row carries its employee's names (0022), so those of the page's staff come before any
  * other's. The short reads' connection joins by nested loops only (db/postgres-pool.ts): joined,
- * each of the page's score rows was one more index lookup, 60 µs of PostgreSQL's 140 a
- * statement. `keysWithScores` pairs them.
+ * each of the page's score rows was one more index lookup, a large share of the statement.
+ * `keysWithScores` pairs them.
  */
 const firstNamePage = byShape((db, shape: Ordered, values: FilterValues & PageValues) => {
   const d = shape.direction;

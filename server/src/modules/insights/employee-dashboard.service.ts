@@ -17,8 +17,8 @@ import { averageFromTotals } from './score-math';
 export const TREND_MONTHS = 12;
 /**
  * How many employees' dashboards an instance remembers: the product's scale, 10,000 staff, at
- * about 3 KB each (the answer's objects, and the text the route's serialiser keeps for it):
- * 28 MiB at most, measured.
+ * a few KB each (the answer's objects, and the text the route's serialiser keeps for it), some
+ * tens of MiB at most.
  */
 const REMEMBERED_DASHBOARDS = 10_000;
 

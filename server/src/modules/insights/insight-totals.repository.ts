@@ -225,11 +225,10 @@ const KEPT_TOTALS = [
 /**
  * PostgreSQL: rewrites the tables the triggers keep, after a bulk write has committed (an import,
  * a rebuild). One statement writing thousands of rows updates their few rows thousands of times,
- * and none of the old versions can be pruned while it runs: after the bench's load the score
- * histogram's 59 rows were spread over 43 pages and the monthly totals' 13 over 623. Vacuum frees
- * the old versions but leaves the live rows where they are, so every read that scans them (HR's
- * figures and charts) kept paying for the pages: HR's figures statement took 0.211 ms so and
- * 0.129 ms rewritten (pgbench, one client). Each rewrite locks its table for the moment it takes
+ * and none of the old versions can be pruned while it runs: after the bench's load a table of a
+ * few dozen rows was spread over hundreds of pages. Vacuum frees the old versions but leaves the
+ * live rows where they are, so every read that scans them (HR's figures and charts) kept paying
+ * for the pages until they were rewritten. Each rewrite locks its table for the moment it takes
  * (a few rows); one that would wait over a second for its lock is left for the next bulk write.
  * Maintenance only: it never fails the write it follows.
  */

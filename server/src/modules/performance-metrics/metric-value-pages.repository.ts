@@ -22,9 +22,9 @@ import {
  * (user_id, created_at), (metric_type_id, created_at) or (created_at) indexes. The page is cut
  * from performance_metrics alone in a subquery, and only its rows are joined with their employee
  * and type by primary key, in one statement compiled once per filter. (Joining before the limit
- * let PostgreSQL hash-join the page against every employee: 1.7 ms of a 1.9 ms page at 10,000
- * employees.) A deep page finds its ids first (valuePage). Totals come from the totals kept on
- * every write, never from counting the values.
+ * let PostgreSQL hash-join the page against every employee, most of the page's time.) A deep
+ * page finds its ids first (valuePage). Totals come from the totals kept on every write, never
+ * from counting the values.
  */
 
 export interface PageWindow {
@@ -87,10 +87,9 @@ const ALL_VALUES: CountedList = {
  *
  * A deep page (`DEEP_PAGE_OFFSET` rows skipped or more) finds the page's ids first and reads
  * only those rows: the rows it skips are then index entries, not whole rows. On PostgreSQL,
- * planned once as it runs, page 20 of all values went from 0.34-0.35 to 0.23-0.24 ms a
- * statement (pgbench, one connection), but the first page from 0.16-0.18 to 0.19-0.20, the two
+ * planned once as it runs, that is quicker for deep pages but slower for the first, the two
  * meeting near 300 rows skipped; on SQLite the ids-first form was as quick or quicker at every
- * depth (page 20: 95 against 80 µs). Not the keys of all values on PostgreSQL (`keysIndexed`):
+ * depth. Not the keys of all values on PostgreSQL (`keysIndexed`):
  * since migration 0030 their index holds each value's version, so no row is read at any depth.
  * A deep page of all values (`byBuckets`) skips whole days, then whole hours of its day, by their
  * counts (db/created-at-buckets.ts), and only the values of its first hour one by one.
@@ -134,13 +133,13 @@ function valuePage<P extends unknown[]>(
       which: sql``,
     }),
     // The ids as an array: the planner, planning once without the limit, would otherwise take
-    // them for a tenth of the table and hash-join all of it (88 ms).
+    // them for a tenth of the table and hash-join all of it.
     deepPostgres: (limit: number, offset: number, params: P) => ({
       from: sql`performance_metrics p`,
       which: sql`where p.id = any(array(${cut(ids, limit, offset, params, 'postgres')}))`,
     }),
     // `cross join` keeps the ids first: SQLite, not knowing the limit, walked every value in
-    // the list's order to spare the final sort, probing the ids for each (1.9 s).
+    // the list's order to spare the final sort, probing the ids for each, seconds a page.
     deepSqlite: (limit: number, offset: number, params: P) => ({
       from: sql`(${cut(ids, limit, offset, params, 'sqlite')}) ids
         cross join performance_metrics p on p.id = ids.id`,

@@ -81,7 +81,7 @@ export function staffMatchOf(
  * HR's questions by status and search. SQLite, `trigram`: the question's and the employee's
  * exact trigram tables, read as one OR of two rowid lists, with the status tested on those rows
  * only (`+` keeps the planner from walking every pending question through the status index
- * instead: 5,900 rows for "work", four times slower); `like`: the OR of the two LIKEs, row by
+ * instead, reading far more rows for a common word); `like`: the OR of the two LIKEs, row by
  * row. PostgreSQL: the ids matching in 0010's `questions_search`, which holds both texts
  * lower-cased and the state (its walk is postgresWalkedPage). `walk`, on SQLite: the page is
  * found by walking the questions newest first and testing each, the pending ones through their
@@ -120,8 +120,8 @@ export function hrQuestions(
  * The question's text (LIKE folds ASCII only) or its employee's search_text contains it.
  * `walk`: each question is tested as the newest-first walk meets it, its text by the LIKE
  * itself (what the trigram table answers exactly) rather than against the table's ids: those
- * are every match of any state, read in full before the first row (4,051 for "work", 0.3 ms
- * of a 1.2 ms page; the LIKE walk takes 0.5). Its employee stays among the staff matching, a
+ * are every match of any state, read in full before the first row, which cost more than the
+ * LIKE walk itself. Its employee stays among the staff matching, a
  * short list, with `+` so that list does not drive the plan.
  */
 function sqliteIndexedMatch(

@@ -32,11 +32,10 @@ type HrPageValues = HrFilterValues & { limit: number; offset: number };
  * through its own index of the list's order (0017; for pending questions that of the pending
  * rows, which the literal `s.pending` lets the planner choose) and each tested as the walk
  * meets it; then only the page's questions and employees are read. Walking the questions and
- * testing each against its row here in a subquery visited both rows of every question walked:
- * 0.45-0.55 ms for the first page of pending questions matching "work" (282 walked) against
- * 0.25 (migration 0017). The test is wrapped in `is true` so that the planner cannot serve it
- * from the trigram indexes: after an autovacuum's statistics it read all 1,138 matches through
- * them and sorted them instead (1.3 ms).
+ * testing each against its row here in a subquery visited both rows of every question walked,
+ * about twice the work (migration 0017). The test is wrapped in `is true` so that the planner
+ * cannot serve it from the trigram indexes: after an autovacuum's statistics it read every
+ * match through them and sorted them instead.
  */
 function postgresWalkedPage(db: Kysely<DB>, status: ResponseStatus, values: HrPageValues) {
   return db
@@ -117,8 +116,8 @@ type KeyedPage = AliasedExpression<{ id: number; row_version: number; updated_at
  * needs to give the items it remembers. The page is found as hrPage finds it (without a search,
  * from questions alone: questionsInOrder). It reads an employee only where a filter tests their
  * row (the LIKE on their text, hr-question-filters.ts): the employees' version is their table's,
- * and every question has its employee (a foreign key). On SQLite the walk for "work" read 50
- * employees by id for nothing: 9 µs of its statement's 80.
+ * and every question has its employee (a foreign key). On SQLite the walk read the page's
+ * employees by id for nothing.
  */
 const hrQuestionKeys = queryByShape(
   (db: Kysely<DB>, shape: HrPageShape, values: HrPageValues) => {
@@ -176,8 +175,8 @@ function questionsInState(status: ResponseStatus) {
 /**
  * Questions in the state matching, on PostgreSQL, counted in `questions_search` alone (it holds
  * the state and the employee's text): joining every question to its employee and testing each
- * pending one against both texts cost 7-12 ms for "work". Read in the same statement: how many
- * questions are in the state, for the page's choice.
+ * pending one against both texts cost far more than the page. Read in the same statement: how
+ * many questions are in the state, for the page's choice.
  */
 function postgresCount(db: Kysely<DB>, status: ResponseStatus, values: HrFilterValues) {
   return db
@@ -187,8 +186,8 @@ function postgresCount(db: Kysely<DB>, status: ResponseStatus, values: HrFilterV
 
 /**
  * Questions in the state matching, on SQLite: those whose text matches, counted by the trigram
- * tables alone (the pending ones in 0012's table of pending questions: 0.11 ms for "work",
- * where testing each of its 3,945 matches' row took 1.3 ms; the answered ones as all the
+ * tables alone (the pending ones in 0012's table of pending questions, rather than testing
+ * each match's row; the answered ones as all the
  * matches less the pending), plus those in the state whose employee matches and whose text
  * does not (a disjoint part, usually empty or small; every question has its employee, a
  * foreign key, so no join). Read beside it, as on PostgreSQL: how many questions are in the
@@ -238,7 +237,7 @@ const hrQuestionCount = queryByShape(
  * with the trigram tables, the total comes first and picks how to find the page, as for the
  * audit trail: when many questions match ("work": 1,138 of 5,910 pending), walking the
  * questions newest first and testing each stops after some (offset + limit) × questions /
- * matches rows (0.9 ms instead of 4 ms); when few do ("son": 166), reading the matches and
+ * matches rows; when few do ("son": 166), reading the matches and
  * sorting them is quicker.
  */
 export async function listHrQuestions(

@@ -33,7 +33,7 @@ export function toOwnResponse(row: QuestionColumns): OwnResponse {
 /**
  * A question as HR sees it: with the respondent's name and email (SPEC.md section 3). The fields
  * are added to the employee's view rather than spread into a new object: the spread's copy of
- * every key was a tenth of a 50-row page's time.
+ * every key was a visible share of a page's time.
  */
 export function toHrResponse(row: QuestionColumns & RespondentColumns): HrResponse {
   return Object.assign(toOwnResponse(row), {

@@ -57,7 +57,7 @@ function describeAsked(question: string, employees: EmployeeToAsk[]): string {
   return `Asked ${quoted(question)} of ${count}: ${named}${more > 0 ? ` and ${more} more` : ''}`;
 }
 
-/** Unknown and someone else's question answer alike, so an id reveals nothing (decisions.md). */
+/** Unknown and someone else's question answer alike, so an id reveals nothing (docs/product-decisions.md). */
 const questionNotFound = () =>
   new AppError(404, MESSAGES.questionNotFound, [
     { field: 'id', message: MESSAGES.questionNotFound },

@@ -57,8 +57,8 @@ async function countSearched(db: Kysely<DB>, { shape, values }: ReturnType<typeo
 
 /**
  * Every account is in users_search: a search alone is counted there, without visiting the
- * accounts (SQLite, "son": 13 µs, where looking up each match took 54; PostgreSQL, "exa",
- * matching all 10,000: 4 ms, where the ILIKE over users took 7-8 ms).
+ * accounts (looking up each match's account, or an ILIKE over users, cost several times as
+ * much on either engine).
  */
 const searchCount = queryByShape(
   (db: Kysely<DB>, shape: UserFilterShape, values: UserFilterValues) => {
@@ -150,8 +150,8 @@ const trigramTablePage = (shape: UserPageShape, values: UserPageValues) =>
 /**
  * PostgreSQL: the page's ids and creation `t`, read in order from 0027's postings of the text's
  * first trigram (lowered as users_search's texts are), each account's texts rechecked unless
- * the text is that one trigram ("son": the page's 50 postings alone, where looking up each
- * account's texts read 150 more buffers).
+ * the text is that one trigram (the page's postings alone, where looking up each account's
+ * texts read several times as many buffers).
  */
 const postingsTablePage = (shape: UserPageShape, values: UserPageValues) =>
   postgresPostingsPage(
@@ -238,8 +238,8 @@ const userKeysPage = queryByShape(
  * A page of accounts whole with their employees' names and the shown tables' versions (as
  * userKeysPage reads them, in the same text), compiled once per shape (db/prepared-query.ts).
  * When PostgreSQL reads a search's matches first, the page is cut from the accounts alone and
- * only its rows are joined with their employees' names: joining all 262 matches of "son" before
- * sorting them read 1,542 blocks (626 µs), the page first 906 (556 µs). Walking an index, the
+ * only its rows are joined with their employees' names, rather than joining every match before
+ * sorting them. Walking an index, the
  * join stops with the page anyway; SQLite reads a search's matches from its trigram table and
  * showed no difference.
  */

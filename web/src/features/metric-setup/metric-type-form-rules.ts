@@ -4,7 +4,7 @@ import { formatNumber } from '../../lib/format';
 import type { MetricTypeInput } from './api/create-metric-type';
 
 /**
- * The metric type form's rules (SPEC.md section 5, docs/decisions.md), with the messages of
+ * The metric type form's rules (SPEC.md section 5, docs/product-decisions.md), with the messages of
  * `contract/metric-types.ts`. Written out here so the screen does not load the schema library;
  * a test checks they agree with the contract's schema.
  */

@@ -126,7 +126,8 @@ export function validateRecordForm(
 
 /**
  * The Edit form: the value by the same rule. A value left as it was need not fit a range
- * narrowed since it was recorded (docs/decisions.md), so only a changed value meets the range.
+ * narrowed since it was recorded (docs/product-decisions.md), so only a changed value meets the
+ * range.
  */
 export function validateEditForm(
   values: EditMetricFormValues,

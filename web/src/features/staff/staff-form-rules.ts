@@ -167,7 +167,8 @@ export function toCreateBody(values: StaffFormValues): CreateEmployeeInput {
 
 /**
  * The edit modal has no join date input, so it sends none (PUT keeps it). It has a Status
- * select, beyond SPEC.md's edit form (docs/decisions.md): HR sets On Leave and Inactive there.
+ * select, beyond SPEC.md's edit form (docs/product-decisions.md): HR sets On Leave and Inactive
+ * there.
  */
 export function toUpdateBody(values: StaffFormValues): UpdateEmployeeInput {
   return { ...common(values), status: values.status };

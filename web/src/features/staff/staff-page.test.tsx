@@ -278,7 +278,7 @@ describe('Staff Management', () => {
     await user.click(screen.getByRole('button', { name: 'Edit Ada Lovelace' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Staff Member' });
     expect(within(dialog).queryByLabelText(/Join Date/)).toBeNull();
-    // Beyond SPEC.md's edit form (docs/decisions.md): HR sets On Leave and Inactive here.
+    // Beyond SPEC.md's edit form (docs/product-decisions.md): HR sets On Leave and Inactive here.
     expect(within(dialog).getByRole('combobox', { name: 'Status' })).toHaveValue('Active');
     await choose('Status', 'On Leave');
     await user.click(within(dialog).getByRole('button', { name: /More details/ }));

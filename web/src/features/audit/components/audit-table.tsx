@@ -6,7 +6,7 @@ import { formatDateTime } from '../../../lib/format';
 
 /**
  * The table of SPEC.md's /audit screen: Name, Description, Created At, Updated At and a view
- * action. There is no edit or remove action: entries are immutable (docs/decisions.md).
+ * action. There is no edit or remove action: entries are immutable (docs/product-decisions.md).
  */
 export function AuditTable({
   entries,

@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 import type { MetricTypeInput } from './create-metric-type';
 import { METRIC_TYPES_KEY } from './list-metric-types';
 
-/** PUT replaces every field (docs/decisions.md): the form always sends all of them. */
+/** PUT replaces every field (docs/product-decisions.md): the form always sends all of them. */
 export async function updateMetricType({
   id,
   body,

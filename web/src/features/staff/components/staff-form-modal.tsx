@@ -59,8 +59,8 @@ const TYPED_LIMITS: Partial<Record<StaffTextField, number>> = {
 /**
  * The Add New Staff and Edit modals of /staff (SPEC.md sections 2 and 5). The edit form has no
  * join date input; both have a Status select (the edit form's is beyond SPEC.md, see
- * docs/decisions.md). The add modal links to /create, the full form with drafts, carrying what
- * was typed. A failed save keeps everything typed and says why.
+ * docs/product-decisions.md). The add modal links to /create, the full form with drafts, carrying
+ * what was typed. A failed save keeps everything typed and says why.
  */
 export function StaffFormModal({
   opened,
