@@ -1,13 +1,31 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { expect, it } from 'vitest';
-import { migrateDown, migrateTo, migrateToLatest } from '../src/db/migrate';
+import type { Engine } from '../src/db/database';
+import { migrateDown, migrateToLatest } from '../src/db/migrate';
 import { migrations } from '../src/db/migrations/index';
+import { BASELINE, OLD_CHAIN } from '../src/db/migrations/old-chain';
+import type { DB } from '../src/db/schema';
+import { nowIso } from '../src/lib/clock';
+import { insertEmployee, insertUser } from './helpers/factories';
+import { createOldChainDatabase } from './helpers/old-chain-database';
+import { insertBonus, insertMetricType, insertMetricValue } from './helpers/performance-factories';
+import { schemaDdl, schemaShape } from './helpers/schema-shape';
+import { tableSnapshot, type TableSnapshot } from './helpers/table-snapshot';
 import { ENGINES, createTestDatabase, describeOn } from './helpers/test-database';
 
-async function tableNames(
-  db: Parameters<typeof migrateToLatest>[0],
-  engine: string,
-): Promise<string[]> {
+/** The tables holding the data itself; every other table is computed from them. */
+const DATA_TABLES = [
+  'users',
+  'employees',
+  'metric_types',
+  'performance_metrics',
+  'bonuses',
+  'questions',
+  'audit_entries',
+  'sign_in_throttle',
+] as const;
+
+async function tableNames(db: Kysely<DB>, engine: Engine): Promise<string[]> {
   const query =
     engine === 'postgres'
       ? sql<{
@@ -19,34 +37,189 @@ async function tableNames(
   return (await query.execute(db)).rows.map((row) => row.name).sort();
 }
 
+async function recordedMigrations(db: Kysely<DB>): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+  return rows.map((row) => row.name).sort();
+}
+
+/** Every table's rows but the record of migrations run. */
+async function storedRows(db: Kysely<DB>): Promise<TableSnapshot> {
+  const { kysely_migration: _runs, ...rest } = await tableSnapshot(db);
+  return rest;
+}
+
+/** At least one row in every data table, written the way the application writes them. */
+async function fillDataTables(db: Kysely<DB>) {
+  const now = nowIso();
+  const employeeId = await insertEmployee(db);
+  const manager = await insertUser(db, { password_hash: 'not-a-real-hash' });
+  await insertUser(db, { user_type: 'employee', employee_id: employeeId, password_hash: 'x' });
+  const typeA = await insertMetricType(db);
+  const typeB = await insertMetricType(db);
+  for (const [metricTypeId, value] of [
+    [typeA, 50],
+    [typeA, 70.5],
+    [typeB, 1],
+  ] as const) {
+    await insertMetricValue(db, { userId: employeeId, metricTypeId, value });
+  }
+  await insertBonus(db, employeeId, { awarded_by: manager.id });
+  await db
+    .insertInto('questions')
+    .values([
+      {
+        employee_id: employeeId,
+        question: 'Pending?',
+        response: null,
+        responded_at: null,
+        asked_by: manager.id,
+        created_at: now,
+        updated_at: now,
+      },
+      {
+        employee_id: employeeId,
+        question: 'Answered?',
+        response: 'Yes',
+        responded_at: now,
+        asked_by: null,
+        created_at: now,
+        updated_at: now,
+      },
+    ])
+    .execute();
+  await db
+    .insertInto('audit_entries')
+    .values({
+      name: 'Employee created',
+      description: 'Created a staff record',
+      actor_user_id: manager.id,
+      actor_email: manager.email,
+      ip_address: '127.0.0.1',
+      entity_type: 'employee',
+      entity_id: employeeId,
+      before_json: null,
+      after_json: '{}',
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  await db
+    .insertInto('sign_in_throttle')
+    .values({ throttle_key: 'ip:127.0.0.1', failures: 2, window_started_at: 1, locked_until: 0 })
+    .execute();
+  return { employeeId, typeA, typeB };
+}
+
+async function typeTotals(db: Kysely<DB>) {
+  const rows = await db
+    .selectFrom('employee_metric_type_scores')
+    .selectAll()
+    .orderBy('metric_type_id')
+    .execute();
+  return rows.map((row) => [
+    row.employee_id,
+    row.metric_type_id,
+    Number(row.metric_count),
+    Number(row.value_sum_hundredths),
+  ]);
+}
+
 for (const engine of ENGINES) {
   const run = describeOn(engine);
   run(`migrations [${engine}]`, () => {
-    it('run every migration up, down to nothing, and up again', async () => {
+    it('run the baseline up, down to nothing, and up again', async () => {
       const { database, drop } = await createTestDatabase(engine, { migrated: false });
       try {
         const names = Object.keys(migrations);
+        expect(names[0]).toBe(BASELINE);
         expect(await migrateToLatest(database.db)).toEqual(names);
         expect(await tableNames(database.db, engine)).toEqual(
-          expect.arrayContaining([
-            'users',
-            'employees',
-            'metric_types',
-            'performance_metrics',
-            'bonuses',
-            'questions',
-            'audit_entries',
-            'employee_scores',
-          ]),
+          expect.arrayContaining([...DATA_TABLES, 'employee_scores']),
         );
         for (let i = names.length - 1; i >= 0; i--) {
           expect(await migrateDown(database.db)).toEqual([names[i]]);
         }
         expect(await tableNames(database.db, engine)).toEqual([]);
         expect(await migrateToLatest(database.db)).toEqual(names);
-        // What bench:compare does to a kept build's copy of the database: down to a named one.
-        expect(await migrateTo(database.db, names.at(-3)!)).toEqual(names.slice(-2).reverse());
-        expect(await migrateToLatest(database.db)).toEqual(names.slice(-2));
+        expect(await migrateToLatest(database.db)).toEqual([]);
+      } finally {
+        await drop();
+      }
+    });
+
+    it("creates exactly the old chain's final schema and starting rows", async () => {
+      const fresh = await createTestDatabase(engine);
+      const old = await createOldChainDatabase(engine);
+      try {
+        expect(await schemaShape(fresh.database.db)).toEqual(await schemaShape(old.database.db));
+        expect(await storedRows(fresh.database.db)).toEqual(await storedRows(old.database.db));
+      } finally {
+        await fresh.drop();
+        await old.drop();
+      }
+    });
+
+    it('carries a database of the old chain to the baseline with every row kept', async () => {
+      const fresh = await createTestDatabase(engine);
+      const old = await createOldChainDatabase(engine);
+      const db = old.database.db;
+      try {
+        expect(await recordedMigrations(db)).toEqual([...OLD_CHAIN].sort());
+        const { employeeId, typeA, typeB } = await fillDataTables(db);
+        const before = await storedRows(db);
+        for (const table of DATA_TABLES) expect(before[table]?.rows, table).toBeGreaterThan(0);
+
+        expect(await migrateToLatest(db)).toEqual(Object.keys(migrations).slice(1));
+        expect(await recordedMigrations(db)).toEqual([BASELINE]);
+        expect(await storedRows(db)).toEqual(before);
+        expect(await schemaShape(db)).toEqual(await schemaShape(fresh.database.db));
+        expect(await migrateToLatest(db)).toEqual([]);
+
+        // The totals recorded before the upgrade stay right, and writes after it keep them so.
+        expect(await typeTotals(db)).toEqual([
+          [employeeId, typeA, 2, 12050],
+          [employeeId, typeB, 1, 100],
+        ]);
+        await insertMetricValue(db, { userId: employeeId, metricTypeId: typeB, value: 2 });
+        expect(await typeTotals(db)).toEqual([
+          [employeeId, typeA, 2, 12050],
+          [employeeId, typeB, 2, 300],
+        ]);
+      } finally {
+        await fresh.drop();
+        await old.drop();
+      }
+    });
+
+    it('refuses a database that ran only part of the old chain, and changes nothing', async () => {
+      const old = await createOldChainDatabase(engine);
+      const db = old.database.db;
+      try {
+        await sql`delete from kysely_migration where name in (${sql.join(OLD_CHAIN.slice(-3))})`.execute(
+          db,
+        );
+        const before = await tableSnapshot(db);
+        await expect(migrateToLatest(db)).rejects.toThrow(
+          `32 of its 35 migrations ran (the last: ${OLD_CHAIN[31]}). This release starts from that ` +
+            "release's final schema. Upgrade through the previous release first",
+        );
+        expect(await tableSnapshot(db)).toEqual(before);
+      } finally {
+        await old.drop();
+      }
+    });
+
+    it('matches the checked-in schema snapshot', async () => {
+      const { database, drop } = await createTestDatabase(engine);
+      try {
+        const ddl = (await schemaDdl(database.db)).map((statement) => `${statement};\n`);
+        const header =
+          `-- The schema a fresh ${engine} database holds after every migration, read back from ` +
+          `its catalogue\n-- (test/helpers/schema-shape.ts). Written by migrations.test.ts: a ` +
+          `change to it shows in review.\n\n`;
+        await expect(header + ddl.join('\n')).toMatchFileSnapshot(
+          `../src/db/migrations/schema.${engine}.sql`,
+        );
       } finally {
         await drop();
       }
