@@ -40,16 +40,16 @@ describe('backfill dates', () => {
   });
 
   it('normalises to an ISO instant, refuses the future, and leaves absence to the server', () => {
-    const field = backfillDateField('created_at');
+    const field = backfillDateField('Recorded on');
     expect(field.parse('2024-03-01T10:15:30+01:00')).toBe('2024-03-01T09:15:30.000Z');
     expect(field.parse(undefined)).toBeUndefined();
     expect(field.parse(null)).toBeNull();
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
     expect(field.safeParse(tomorrow).error?.issues[0]?.message).toBe(
-      'created_at cannot be in the future',
+      'Recorded on cannot be in the future',
     );
     expect(field.safeParse('2024-02-30').error?.issues[0]?.message).toMatch(
-      /^created_at must be a date \(YYYY-MM-DD\) or an ISO 8601 date-time/,
+      /^Recorded on must be a date \(YYYY-MM-DD\) or an ISO 8601 date-time/,
     );
     expect(field.safeParse(42).success).toBe(false);
   });

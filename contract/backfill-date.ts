@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FIELD_LABELS } from './field-labels';
 
 /**
  * The optional `created_at` HR may give when recording a metric value or a bonus, to backfill
@@ -66,9 +67,10 @@ export function backfillMessages(label: string) {
 
 /**
  * The optional past `created_at` field: absent or null means "now" (decided by the server);
- * otherwise it becomes the normalised ISO instant (`toISOString()`).
+ * otherwise it becomes the normalised ISO instant (`toISOString()`). `label` is the date's label
+ * on the form that sends it ("Recorded on"), which its messages name it by.
  */
-export function backfillDateField(label = 'created_at') {
+export function backfillDateField(label: string = FIELD_LABELS.created_at) {
   const messages = backfillMessages(label);
   return z
     .string({ error: messages.invalid })

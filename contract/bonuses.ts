@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { backfillDateField } from './backfill-date';
 import { pageQuerySchema, paginationSchema } from './envelope';
 import { requiredText, timestampSchema } from './fields';
+import { BONUS_DATE_LABEL, FIELD_LABELS } from './field-labels';
 import { optionalIdFilter, referenceId } from './reference-field';
 
-/** The date field's label, as the award form shows it ("Awarded On"), in the service's messages. */
-export const BONUS_DATE_LABEL = 'Awarded on';
+/** The date field's label, as the award form shows it ("Awarded On"), in every message of it. */
+export { BONUS_DATE_LABEL };
 
 export const BONUS_MESSAGES = {
   employeeNotFound: 'Employee not found',
@@ -16,20 +17,21 @@ export const BONUS_MESSAGES = {
   deleted: 'Bonus deleted successfully',
 } as const;
 
-const bonusName = requiredText('Bonus name', 200);
-const bonusDescription = requiredText('Description', 2000);
+const bonusName = requiredText(FIELD_LABELS.bonus_name, 200);
+const bonusDescription = requiredText(FIELD_LABELS.description, 2000);
+const bonusEmployee = referenceId(FIELD_LABELS.employee_id);
 
 export const awardBonusBodySchema = z.object({
-  employee_id: referenceId('employee_id'),
+  employee_id: bonusEmployee,
   bonus_name: bonusName,
   description: bonusDescription,
-  created_at: backfillDateField('created_at'),
+  created_at: backfillDateField(BONUS_DATE_LABEL),
 });
 export type AwardBonusBody = z.infer<typeof awardBonusBodySchema>;
 
 /** PUT changes the name and description; the employee is read-only (sent, it must match). */
 export const updateBonusBodySchema = z.object({
-  employee_id: referenceId('employee_id').optional(),
+  employee_id: bonusEmployee.optional(),
   bonus_name: bonusName,
   description: bonusDescription,
 });

@@ -13,6 +13,7 @@ import {
   STAFF_MESSAGES,
 } from './employee-options';
 import { pageQuerySchema, paginationSchema, sortOrderSchema } from './envelope';
+import { FIELD_LABELS } from './field-labels';
 import { emailField, isoDateField, optionalText, requiredText, timestampSchema } from './fields';
 
 /** Staff records: SPEC.md sections 3, 5 and 7, PRODUCT.md sections 3 and 5. */
@@ -26,8 +27,8 @@ function oneOf<T extends readonly [string, ...string[]]>(values: T, label: strin
   });
 }
 
-const departmentField = oneOf(DEPARTMENTS, 'Department');
-const statusField = oneOf(EMPLOYEE_STATUSES, 'Status');
+const departmentField = oneOf(DEPARTMENTS, FIELD_LABELS.department);
+const statusField = oneOf(EMPLOYEE_STATUSES, FIELD_LABELS.status);
 
 const salaryField = z
   .number({ error: STAFF_MESSAGES.salaryInvalid })
@@ -35,26 +36,29 @@ const salaryField = z
   .max(MAX_SALARY, `Salary must be at most ${MAX_SALARY}`)
   .nullable();
 
-const phoneField = optionalText('Phone', 40).refine(
+const phoneField = optionalText(FIELD_LABELS.phone, 40).refine(
   (value) => value === null || PHONE_PATTERN.test(value),
   STAFF_MESSAGES.phoneInvalid,
 );
 
+/** The Manager select sends another employee's id; anything else is no employee at all. */
+const MANAGER_INVALID = `${FIELD_LABELS.manager_id} must be another employee`;
 const managerField = z
-  .number({ error: 'manager_id must be the id of another employee' })
-  .int('manager_id must be the id of another employee')
-  .positive('manager_id must be the id of another employee')
-  .max(2_147_483_647, 'manager_id is too large')
+  .number({ error: MANAGER_INVALID })
+  .int(MANAGER_INVALID)
+  .positive(MANAGER_INVALID)
+  .max(2_147_483_647, MANAGER_INVALID)
   .nullable();
 
 /** Blank entries are dropped and duplicates (ignoring case) kept once, as the form does. */
+const SKILLS_INVALID = `${FIELD_LABELS.skills} must be a list of text`;
 const skillsField = z
   .array(
     z
-      .string({ error: 'skills must be a list of text' })
+      .string({ error: SKILLS_INVALID })
       .trim()
       .max(MAX_SKILL_LENGTH, `Each skill must be at most ${MAX_SKILL_LENGTH} characters`),
-    { error: 'skills must be a list of text' },
+    { error: SKILLS_INVALID },
   )
   .max(MAX_SKILLS, `At most ${MAX_SKILLS} skills`)
   .nullable()
@@ -62,25 +66,25 @@ const skillsField = z
 
 /** Every writable field, none defaulted: PUT leaves out what it does not change. */
 const writableShape = {
-  first_name: requiredText('First name', 100),
-  last_name: requiredText('Last name', 100),
-  email: emailField(),
+  first_name: requiredText(FIELD_LABELS.first_name, 100),
+  last_name: requiredText(FIELD_LABELS.last_name, 100),
+  email: emailField(FIELD_LABELS.email),
   phone: phoneField,
-  position: requiredText('Position', 120),
+  position: requiredText(FIELD_LABELS.position, 120),
   department: departmentField,
   status: statusField,
   salary: salaryField,
-  employee_code: optionalText('Employee ID', 50),
-  employment_type: oneOf(EMPLOYMENT_TYPES, 'Employment type').nullable(),
-  location: oneOf(LOCATIONS, 'Location').nullable(),
+  employee_code: optionalText(FIELD_LABELS.employee_code, 50),
+  employment_type: oneOf(EMPLOYMENT_TYPES, FIELD_LABELS.employment_type).nullable(),
+  location: oneOf(LOCATIONS, FIELD_LABELS.location).nullable(),
   manager_id: managerField,
-  notes: optionalText('Notes', 5000),
+  notes: optionalText(FIELD_LABELS.notes, 5000),
   skills: skillsField,
 };
 
 export const createEmployeeBodySchema = z.object({
   ...writableShape,
-  join_date: isoDateField('Join date'),
+  join_date: isoDateField(FIELD_LABELS.join_date),
   status: statusField.default('active'),
   salary: salaryField.optional().transform((value) => value ?? null),
   employment_type: writableShape.employment_type.optional().transform((value) => value ?? null),
@@ -93,7 +97,7 @@ export type CreateEmployeeInput = z.input<typeof createEmployeeBodySchema>;
 
 /** PUT: any subset of the fields; those left out keep their values. */
 export const updateEmployeeBodySchema = z
-  .object({ ...writableShape, join_date: isoDateField('Join date') })
+  .object({ ...writableShape, join_date: isoDateField(FIELD_LABELS.join_date) })
   .partial();
 export type UpdateEmployeeBody = z.infer<typeof updateEmployeeBodySchema>;
 export type UpdateEmployeeInput = z.input<typeof updateEmployeeBodySchema>;

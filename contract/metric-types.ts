@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema, paginationSchema, sortOrderSchema } from './envelope';
+import { FIELD_LABELS } from './field-labels';
 import { optionalText, requiredText, timestampSchema } from './fields';
 
 /** Units offered even before any metric type uses them; `GET /api/metric-types/units` adds them. */
@@ -41,11 +42,11 @@ function boundField(label: string) {
 /** The body of POST and PUT: PUT replaces every editable field (absent optional fields clear). */
 export const metricTypeBodySchema = z
   .object({
-    metric_name: requiredText('Metric name', 100),
-    description: optionalText('Description', 2000),
-    measurement_unit: optionalText('Measurement unit', 30),
-    minimum_value: boundField('Minimum value'),
-    maximum_value: boundField('Maximum value'),
+    metric_name: requiredText(FIELD_LABELS.metric_name, 100),
+    description: optionalText(FIELD_LABELS.description, 2000),
+    measurement_unit: optionalText(FIELD_LABELS.measurement_unit, 30),
+    minimum_value: boundField(FIELD_LABELS.minimum_value),
+    maximum_value: boundField(FIELD_LABELS.maximum_value),
   })
   .superRefine((body, ctx) => {
     if (

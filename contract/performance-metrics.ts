@@ -3,14 +3,11 @@ import { backfillDateField } from './backfill-date';
 import { pageQuerySchema, paginationSchema } from './envelope';
 import { optionalText, timestampSchema } from './fields';
 import { checkMetricValue, METRIC_VALUE_MESSAGES } from './metric-value-rule';
+import { FIELD_LABELS, METRIC_VALUE_DATE_LABEL } from './field-labels';
 import { optionalIdFilter, referenceId } from './reference-field';
 
-/**
- * The date field's label, as the record form shows it ("Recorded On"), in the service's own
- * messages. The validator's keep `created_at`: the error handler puts the field's name before a
- * message that does not name it (plugins/errors.ts, mentionsField).
- */
-export const METRIC_VALUE_DATE_LABEL = 'Recorded on';
+/** The date field's label, as the record form shows it ("Recorded On"), in every message of it. */
+export { METRIC_VALUE_DATE_LABEL };
 
 export const PERFORMANCE_METRIC_MESSAGES = {
   metricTypeNotFound: 'Metric type not found',
@@ -42,11 +39,11 @@ export const metricValueField = z
   .describe('1 to 100 in steps of 0.01, inside the metric type minimum and maximum');
 
 export const recordMetricValueBodySchema = z.object({
-  metric_type_id: referenceId('metric_type_id'),
-  user_id: referenceId('user_id').describe('The employee id'),
+  metric_type_id: referenceId(FIELD_LABELS.metric_type_id),
+  user_id: referenceId(FIELD_LABELS.user_id).describe('The employee id'),
   value: metricValueField,
-  comment: optionalText('Comment', 2000),
-  created_at: backfillDateField('created_at'),
+  comment: optionalText(FIELD_LABELS.comment, 2000),
+  created_at: backfillDateField(METRIC_VALUE_DATE_LABEL),
 });
 export type RecordMetricValueBody = z.infer<typeof recordMetricValueBodySchema>;
 
@@ -55,10 +52,10 @@ export type RecordMetricValueBody = z.infer<typeof recordMetricValueBodySchema>;
  * `metric_type_id` and `user_id`; they must equal the stored ones.
  */
 export const updateMetricValueBodySchema = z.object({
-  metric_type_id: referenceId('metric_type_id').optional(),
-  user_id: referenceId('user_id').optional(),
+  metric_type_id: referenceId(FIELD_LABELS.metric_type_id).optional(),
+  user_id: referenceId(FIELD_LABELS.user_id).optional(),
   value: metricValueField,
-  comment: optionalText('Comment', 2000),
+  comment: optionalText(FIELD_LABELS.comment, 2000),
 });
 export type UpdateMetricValueBody = z.infer<typeof updateMetricValueBodySchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE, pageLimit, pageQuerySchema, paginationSchema } from './envelope';
+import { FIELD_LABELS } from './field-labels';
 import { requiredText, timestampSchema } from './fields';
 import { referenceId } from './reference-field';
 
@@ -20,8 +21,9 @@ export const QUESTION_MESSAGES = {
   answered: 'Response submitted successfully',
   questionNotFound: 'Question not found',
   alreadyAnswered: 'This question has already been answered',
-  chooseEmployees: 'Choose at least one employee (employee_ids) or everyone (all: true)',
-  eitherEmployeesOrAll: 'Give either employee_ids or all: true, not both',
+  /** The ask form's own words (ask-question-modal.tsx), whichever of the two refuses first. */
+  chooseEmployees: 'Choose at least one employee, or ask everyone',
+  eitherEmployeesOrAll: 'Choose employees or ask everyone, not both',
   noActiveEmployees: 'There are no active employees to ask',
   staffChangedMeanwhile: 'The staff changed while asking everyone: please ask again',
   employeesNotFound: (ids: readonly number[]) =>
@@ -32,8 +34,8 @@ export const QUESTION_MESSAGES = {
   loadFailedPrefix: 'API Error: ',
 } as const;
 
-const questionText = requiredText('Question', QUESTION_MAX_LENGTH);
-const responseText = requiredText('Response', RESPONSE_MAX_LENGTH);
+const questionText = requiredText(FIELD_LABELS.question, QUESTION_MAX_LENGTH);
+const responseText = requiredText(FIELD_LABELS.response, RESPONSE_MAX_LENGTH);
 
 /**
  * `POST /api/responses` (HR): `{ question, employee_ids }` or `{ question, all: true }`. Repeated
@@ -43,8 +45,10 @@ export const askQuestionBodySchema = z
   .object({
     question: questionText,
     employee_ids: z
-      .array(referenceId('employee_ids'), { error: 'employee_ids must be a list of employee ids' })
-      .max(MAX_ASKED_EMPLOYEES, `employee_ids must name at most ${MAX_ASKED_EMPLOYEES} employees`)
+      .array(referenceId('Employee'), {
+        error: `${FIELD_LABELS.employee_ids} must be a list of employee ids`,
+      })
+      .max(MAX_ASKED_EMPLOYEES, `Choose at most ${MAX_ASKED_EMPLOYEES} employees, or ask everyone`)
       .optional(),
     all: z.boolean({ error: 'all must be true or false' }).optional(),
   })

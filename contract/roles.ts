@@ -3,7 +3,7 @@ import { z } from 'zod';
 /** The three kinds of account. Order matters nowhere; privileges are spelt out in access.ts. */
 export const USER_TYPES = ['admin', 'manager', 'employee'] as const;
 export const userTypeSchema = z.enum(USER_TYPES, {
-  error: 'user_type must be one of admin, manager, employee',
+  error: `User type must be one of ${USER_TYPES.join(', ')}`,
 });
 export type UserType = z.infer<typeof userTypeSchema>;
 

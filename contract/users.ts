@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from './auth-messages';
 import { pageQuerySchema, paginationSchema, sortOrderSchema } from './envelope';
+import { FIELD_LABELS } from './field-labels';
 import { emailField, requiredText, timestampSchema } from './fields';
 import { referenceId } from './reference-field';
 import { USER_TYPES, userTypeSchema } from './roles';
@@ -19,17 +20,19 @@ const adminSetPassword = z
     `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`,
   );
 
+const USER_TYPE_INVALID = `${FIELD_LABELS.user_type} must be one of ${USER_TYPES.join(', ')}`;
+
 const userTypeField = z.enum(USER_TYPES, {
   error: (issue) =>
     issue.input === undefined || issue.input === null
       ? USER_MESSAGES.userTypeRequired
-      : `User type must be one of ${USER_TYPES.join(', ')}`,
+      : USER_TYPE_INVALID,
 });
 
 export const createUserBodySchema = z.object({
-  email: emailField(),
-  firstname: requiredText('First name', 100),
-  lastname: requiredText('Last name', 100),
+  email: emailField(FIELD_LABELS.email),
+  firstname: requiredText(FIELD_LABELS.firstname, 100),
+  lastname: requiredText(FIELD_LABELS.lastname, 100),
   /** SPEC.md section 9: the default user type is manager. */
   user_type: userTypeField.default('manager'),
   /** Optional; without one the answer carries a one-time temporary password. */
@@ -40,15 +43,15 @@ export type CreateUserInput = z.input<typeof createUserBodySchema>;
 
 export const updateUserBodySchema = z
   .object({
-    email: emailField(),
-    firstname: requiredText('First name', 100),
-    lastname: requiredText('Last name', 100),
+    email: emailField(FIELD_LABELS.email),
+    firstname: requiredText(FIELD_LABELS.firstname, 100),
+    lastname: requiredText(FIELD_LABELS.lastname, 100),
     user_type: userTypeField,
     /**
      * The staff record this account belongs to, whatever its role (PRODUCT.md 7.1); null
      * unlinks it. The employee must exist and have no other account.
      */
-    employee_id: referenceId('Employee').nullable(),
+    employee_id: referenceId(FIELD_LABELS.employee_id).nullable(),
   })
   .partial()
   .extend({ password: adminSetPassword });
@@ -77,9 +80,7 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 export const listUsersQuerySchema = pageQuerySchema.extend({
-  user_type: z
-    .enum(USER_TYPES, { error: `user_type must be one of ${USER_TYPES.join(', ')}` })
-    .optional(),
+  user_type: z.enum(USER_TYPES, { error: USER_TYPE_INVALID }).optional(),
   search: z
     .string({ error: 'search must be text' })
     .trim()

@@ -90,11 +90,11 @@ describeEachEngine('bonuses', (ctx) => {
     const employeeId = await grace();
     const before = await bonusCount(ctx());
     const cases: [Record<string, unknown>, string, string][] = [
-      [{ bonus_name: 'A', description: 'B' }, 'employee_id', 'employee_id is required'],
+      [{ bonus_name: 'A', description: 'B' }, 'employee_id', 'Employee is required'],
       [
         { employee_id: 'someone', bonus_name: 'A', description: 'B' },
         'employee_id',
-        'employee_id must be a positive whole number',
+        'Employee must be a positive whole number',
       ],
       [{ employee_id: employeeId, description: 'B' }, 'bonus_name', 'Bonus name is required'],
       [
@@ -116,7 +116,7 @@ describeEachEngine('bonuses', (ctx) => {
       [
         { employee_id: employeeId, bonus_name: 'A', description: 'B', created_at: '2999-12-31' },
         'created_at',
-        'created_at cannot be in the future',
+        'Awarded on cannot be in the future',
       ],
     ];
     for (const [body, field, message] of cases) {

@@ -78,11 +78,11 @@ describeEachEngine('CSV import of metric values', (ctx) => {
       { row: 5, field: 'value', message: 'Value must have at most two decimal places' },
       { row: 6, field: 'value', message: 'Value must be a number' },
       { row: 7, field: 'value', message: 'Value is required' },
-      { row: 8, field: 'created_at', message: 'created_at cannot be in the future' },
+      { row: 8, field: 'created_at', message: 'Recorded on cannot be in the future' },
       {
         row: 9,
         field: 'created_at',
-        message: 'created_at must be a date (YYYY-MM-DD) or an ISO 8601 date-time from 1900 on',
+        message: 'Recorded on must be a date (YYYY-MM-DD) or an ISO 8601 date-time from 1900 on',
       },
       { row: 10, field: 'employee_email', message: 'Employee not found' },
       { row: 10, field: 'metric_name', message: 'Metric type not found' },

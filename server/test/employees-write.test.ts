@@ -74,9 +74,13 @@ describeEachEngine('adding staff', (ctx) => {
       [{ status: 'fired' }, 'status', /Status must be one of/],
       [{ employment_type: 'gig' }, 'employment_type', /Employment type must be one of/],
       [{ location: 'moon' }, 'location', /Location must be one of/],
-      [{ manager_id: 'boss' }, 'manager_id', /manager_id/],
-      [{ skills: 'everything' }, 'skills', /skills must be a list/],
-      [{ skills: ['x'.repeat(61)] }, 'skills.0', /at most 60 characters/],
+      [{ manager_id: 'boss' }, 'manager_id', /^Manager must be another employee$/],
+      [{ skills: 'everything' }, 'skills', /^Skills must be a list of text$/],
+      [
+        { skills: ['x'.repeat(61)] },
+        'skills.0',
+        /^Skills, item 1: Each skill must be at most 60 characters$/,
+      ],
     ];
     for (const [overrides, field, message] of cases) {
       const res = await ctx().call('POST', '/api/employees', {

@@ -1,7 +1,10 @@
 import { expect, it } from 'vitest';
 import { backfillMessages } from '#contract/backfill-date';
 import { METRIC_VALUE_MESSAGES } from '#contract/metric-value-rule';
-import { PERFORMANCE_METRIC_MESSAGES } from '#contract/performance-metrics';
+import {
+  METRIC_VALUE_DATE_LABEL,
+  PERFORMANCE_METRIC_MESSAGES,
+} from '#contract/performance-metrics';
 import { monthKey } from '../src/lib/calendar';
 import { metricValueBucketProblems } from '../reliability/helpers/consistency';
 import { auditEntriesOf, expectHrOnly } from './helpers/access-matrix';
@@ -220,22 +223,22 @@ describeEachEngine('performance metrics', (ctx) => {
   it('refuses missing or malformed references with 400 and unknown ones with 404', async () => {
     const { employeeId, typeId } = await setup();
     const bad: [Record<string, unknown>, string, string][] = [
-      [{ user_id: employeeId, value: 50 }, 'metric_type_id', 'metric_type_id is required'],
-      [{ metric_type_id: typeId, value: 50 }, 'user_id', 'user_id is required'],
+      [{ user_id: employeeId, value: 50 }, 'metric_type_id', 'Metric type is required'],
+      [{ metric_type_id: typeId, value: 50 }, 'user_id', 'User is required'],
       [
         { metric_type_id: typeId, user_id: 'abc', value: 50 },
         'user_id',
-        'user_id must be a positive whole number',
+        'User must be a positive whole number',
       ],
       [
         { metric_type_id: true, user_id: employeeId, value: 50 },
         'metric_type_id',
-        'metric_type_id must be a positive whole number',
+        'Metric type must be a positive whole number',
       ],
       [
         { metric_type_id: 1.5, user_id: employeeId, value: 50 },
         'metric_type_id',
-        'metric_type_id must be a positive whole number',
+        'Metric type must be a positive whole number',
       ],
       [
         { metric_type_id: typeId, user_id: employeeId, value: 50, comment: 'c'.repeat(2001) },
@@ -303,7 +306,7 @@ describeEachEngine('performance metrics', (ctx) => {
     );
 
     const before = await countRows(ctx(), 'performance_metrics');
-    const { future: inTheFuture, invalid: notADate } = backfillMessages('created_at');
+    const { future: inTheFuture, invalid: notADate } = backfillMessages(METRIC_VALUE_DATE_LABEL);
     const future = new Date(Date.now() + 3_600_000).toISOString();
     for (const createdAt of [future, '2999-01-01']) {
       const res = await record({

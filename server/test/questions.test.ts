@@ -167,20 +167,20 @@ describeEachEngine('questions: asking and answering', (ctx) => {
       [
         { question: 'Hello?', employee_ids: [1.5] },
         'employee_ids.0',
-        'employee_ids must be a positive whole number',
-        // The field's own message does not name "0", so the answer's message leads with the path.
-        'employee_ids.0: employee_ids must be a positive whole number',
+        'Employee must be a positive whole number',
+        // The item's own message cannot say which item it is, so the answer's message leads with it.
+        'Employees, item 1: Employee must be a positive whole number',
       ],
       [
         { question: 'Hello?', employee_ids: 'all' },
         'employee_ids',
-        'employee_ids must be a list of employee ids',
+        'Employees must be a list of employee ids',
       ],
       [{ question: 'Hello?', all: 'yes' }, 'all', 'all must be true or false'],
       [
         { question: 'Hello?', employee_ids: Array.from({ length: 1001 }, (_, i) => i + 1) },
         'employee_ids',
-        'employee_ids must name at most 1000 employees',
+        'Choose at most 1000 employees, or ask everyone',
       ],
     ];
     const before = await ctx().db.selectFrom('questions').select('id').execute();

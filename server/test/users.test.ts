@@ -96,7 +96,7 @@ describeEachEngine('users: listing', (ctx) => {
 
     const bad = await ctx().call('GET', '/api/users?user_type=superuser', { token });
     expect(bad.status).toBe(400);
-    const message = 'user_type must be one of admin, manager, employee';
+    const message = 'User type must be one of admin, manager, employee';
     expect(bad.body).toEqual(errorEnvelope(message, 'user_type'));
   });
 

@@ -7,6 +7,7 @@ import {
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
 import type { ErrorEnvelope, FieldError } from '#contract/envelope';
+import { fieldLabel, messageNamesField } from '#contract/field-labels';
 import { isDatabaseUnavailable } from '../db/constraint-errors';
 import { AppError } from '../lib/errors';
 
@@ -32,7 +33,10 @@ function send(reply: FastifyReply, status: number, envelope: ErrorEnvelope) {
   return reply.code(status).type('application/json; charset=utf-8').send(envelope);
 }
 
-/** The first issue of a schema validation, phrased so that it names the field. */
+/**
+ * A schema validation's answer: each issue under its field's own name (the API's contract), and
+ * the first one as the message, led by the field's label when the message does not name it.
+ */
 function validationEnvelope(
   issues: { instancePath: string; message?: string }[],
   context: string | undefined,
@@ -41,22 +45,18 @@ function validationEnvelope(
     const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
     const where = field || context || 'body';
     const message = field
-      ? (issue.message ?? `${field} is invalid`)
+      ? (issue.message ?? `${fieldLabel(field)} is invalid`)
       : `The request ${where} must be a JSON object`;
     return { field: where, message };
   });
   const first = errors[0]!;
   return {
     success: false,
-    message: mentionsField(first) ? first.message : `${first.field}: ${first.message}`,
+    message: messageNamesField(first.field, first.message)
+      ? first.message
+      : `${fieldLabel(first.field)}: ${first.message}`,
     errors,
   };
-}
-
-/** Messages written in the contract already name their field ("New password must be ..."). */
-function mentionsField({ field, message }: FieldError): boolean {
-  const squash = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
-  return squash(message).includes(squash(field.split('.').pop()!));
 }
 
 /**

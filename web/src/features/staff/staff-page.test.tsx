@@ -309,6 +309,27 @@ describe('Staff Management', () => {
     expect(screen.queryByRole('dialog', { name: 'Edit Staff Member' })).toBeNull();
   });
 
+  it("shows the server's refusal of a folded-away field under its input, in the form's words", async () => {
+    const message = 'An employee with this Employee ID already exists';
+    renderPage({
+      [FIRST_PAGE]: page(1, [employee(1, 'Ada', 'Lovelace', { employee_code: 'E-1' })], 1),
+      'PUT /api/employees/1': {
+        status: 409,
+        body: { success: false, message, errors: [{ field: 'employee_code', message }] },
+      },
+    });
+    const user = userEvent.setup();
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Edit Ada Lovelace' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Staff Member' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    // The details unfold so the field the server named is seen, with its message under it.
+    const code = await within(dialog).findByRole('textbox', { name: 'Employee ID' });
+    await waitFor(() => expect(code).toHaveAccessibleDescription(message));
+    expect(code).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(`Error: ${message}`);
+  });
+
   it('says "Failed to load required data" when the first load fails', async () => {
     renderPage({ [FIRST_PAGE]: { status: 403, body: { success: false, message: 'Nope' } } });
     const banner = await screen.findByRole('alert');
