@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { fieldLabel } from '#contract/field-labels';
 import { errorEnvelope } from './helpers/error-envelope';
 import { insertEmployee } from './helpers/factories';
 import { describeEachEngine } from './helpers/test-app';
@@ -10,7 +11,7 @@ import { tableSnapshot } from './helpers/table-snapshot';
  */
 /** The whole answer to text no database here can store, naming the field it was found in. */
 const unstorable = (field: string) => {
-  const message = `${field} contains a character that cannot be stored (NUL or an unpaired surrogate)`;
+  const message = `${fieldLabel(field)} contains a character that cannot be stored (NUL or an unpaired surrogate)`;
   return errorEnvelope(message, field);
 };
 

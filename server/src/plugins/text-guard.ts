@@ -1,5 +1,6 @@
 import type { FastifyInstance, preValidationHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import { fieldLabel } from '#contract/field-labels';
 import { badRequest } from '../lib/errors';
 
 /**
@@ -30,10 +31,13 @@ export function findUnstorableText(value: unknown): string | null {
   return null;
 }
 
-/** The 400 for unstorable text at `field` (also given by the CSV imports' body reader). */
+/**
+ * The 400 for unstorable text at `field` (also given by the CSV imports' body reader), naming
+ * the field by its label on the screens.
+ */
 export const unstorableTextError = (field: string) =>
   badRequest(
-    `${field} contains a character that cannot be stored (NUL or an unpaired surrogate)`,
+    `${fieldLabel(field)} contains a character that cannot be stored (NUL or an unpaired surrogate)`,
     field,
   );
 

@@ -1,6 +1,10 @@
 import { Group, Radio, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import { QUESTION_MAX_LENGTH, type AskQuestionResult } from '#contract/questions';
+import {
+  QUESTION_MAX_LENGTH,
+  QUESTION_MESSAGES,
+  type AskQuestionResult,
+} from '#contract/questions';
 import { FormModal } from '../../../components/form-modal';
 import { lengthHint } from '../../../components/length-hint';
 import { useFormSubmission, type FieldErrors } from '../../../components/use-form-submission';
@@ -22,7 +26,7 @@ const askFieldOf = (field: string): AskField | undefined =>
 
 export const ASK_FORM_MESSAGES = {
   questionRequired: 'Question is required',
-  chooseEmployees: 'Choose at least one employee, or ask everyone',
+  chooseEmployees: QUESTION_MESSAGES.chooseEmployees,
 } as const;
 
 /**
