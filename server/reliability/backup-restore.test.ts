@@ -3,11 +3,7 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ApiClient } from './helpers/api-client';
-import {
-  insightTotalProblems,
-  metricValueBucketProblems,
-  scoreAggregateProblems,
-} from './helpers/consistency';
+import { derivedDataProblems } from './helpers/consistency';
 import { postgresIntegrityProblems, sqliteIntegrityProblems } from './helpers/integrity';
 import { createStore, describeEachEngine, type TestStore } from './helpers/databases';
 import { projectRoot, startServer, type RunningServer } from './helpers/server-process';
@@ -152,9 +148,8 @@ describeEachEngine('npm run backup and restore', (engine) => {
           .executeTakeFirstOrThrow();
         expect(Number(row.value_hundredths), `metric value ${id}`).toBe(tracked.value.hundredths);
       }
-      expect(await scoreAggregateProblems(database.db)).toEqual([]);
-      expect(await insightTotalProblems(database.db)).toEqual([]);
-      expect(await metricValueBucketProblems(database.db)).toEqual([]);
+      // Scores, insight totals, list totals, value buckets, searches: every derived table.
+      expect(await derivedDataProblems(database.db)).toEqual([]);
       if (engine === 'sqlite') {
         expect(sqliteIntegrityProblems(store.sqliteFile)).toEqual([]);
       } else {

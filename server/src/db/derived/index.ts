@@ -1,0 +1,188 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Engine } from '../database';
+import { isPostgres } from '../dialect';
+import type { DB } from '../schema';
+import { auditSearch } from './audit-search';
+import { dashboardVersions } from './dashboard-versions';
+import { dataVersion } from './data-version';
+import type { DerivedDeclaration, Disagreement } from './declaration';
+import { employeesSearch } from './employees-search';
+import { insightTotals } from './insight-totals';
+import { INSIGHTS_LOCK_KEY, insightsLock } from './insights-lock';
+import { listTotals } from './list-totals';
+import { metricTypeScores } from './metric-type-scores';
+import { metricValueBuckets } from './metric-value-buckets';
+import { monthlyScores } from './monthly-scores';
+import { questionsSearch } from './questions-search';
+import { rowVersions } from './row-versions';
+import { scoreTotals } from './score-totals';
+import { searchHelpers } from './search-helpers';
+import { tableVersions } from './table-versions';
+import { usersSearch } from './users-search';
+
+export type { DerivedDeclaration, Disagreement } from './declaration';
+
+/**
+ * The registry: every table computed from others, declared once. A rebuild runs them in this
+ * order, so a table is rebuilt after those it is computed from (the scores before the insight
+ * totals, the search helpers before the searches' postings). The data version comes last: it
+ * moves once every other table is fresh.
+ */
+export const DERIVED: readonly DerivedDeclaration[] = [
+  searchHelpers,
+  scoreTotals,
+  monthlyScores,
+  metricTypeScores,
+  insightTotals,
+  listTotals,
+  metricValueBuckets,
+  employeesSearch,
+  usersSearch,
+  questionsSearch,
+  auditSearch,
+  tableVersions,
+  dashboardVersions,
+  rowVersions,
+  insightsLock,
+  dataVersion,
+];
+
+/** What a data table needs from the registry: the declarations that must watch it. */
+export interface DataTable {
+  /** Names of declarations that must have a trigger on this table (where they have triggers). */
+  requires: readonly string[];
+  /** Why it needs less than the others, when it does. */
+  note?: string;
+}
+
+/** Every write a list or a remembered answer shows moves the data version, row versions, lock. */
+const READ_BY_THE_API = ['data-version', 'row-versions', 'insights-lock'] as const;
+
+/** The data itself: every table of the schema is one of these or a derived one. */
+export const DATA_TABLES: Readonly<Record<string, DataTable>> = {
+  employees: { requires: READ_BY_THE_API },
+  users: { requires: READ_BY_THE_API },
+  metric_types: { requires: READ_BY_THE_API },
+  performance_metrics: { requires: READ_BY_THE_API },
+  bonuses: { requires: READ_BY_THE_API },
+  questions: { requires: READ_BY_THE_API },
+  audit_entries: {
+    requires: ['data-version', 'insights-lock'],
+    note: 'Appended, never edited: no row version.',
+  },
+  sign_in_throttle: {
+    requires: [],
+    note: 'Read only by the sign-in throttle, row by row: no list or remembered answer shows it.',
+  },
+};
+
+/** Tables the engine or the migrator keep for themselves. */
+export const ENGINE_TABLES: readonly string[] = [
+  'kysely_migration',
+  'kysely_migration_lock',
+  'sqlite_sequence',
+];
+
+/** The tables SQLite's FTS5 keeps for a virtual table of its own (`<name>_data` ...). */
+export const FTS5_SHADOW_SUFFIXES = ['config', 'content', 'data', 'docsize', 'idx'] as const;
+
+/** The derived tables declared for one engine, each with the declaration that keeps it. */
+export function derivedTables(engine: Engine): Map<string, DerivedDeclaration[]> {
+  const tables = new Map<string, DerivedDeclaration[]>();
+  for (const declaration of DERIVED) {
+    for (const table of declaration.tables[engine]) {
+      tables.set(table, [...(tables.get(table) ?? []), declaration]);
+    }
+  }
+  return tables;
+}
+
+function engineOf(db: Kysely<DB>): Engine {
+  return isPostgres(db) ? 'postgres' : 'sqlite';
+}
+
+/** The server's time zone, in which the monthly scores' months are counted. */
+function serverTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/** A declaration's SQL with `:time_zone` bound to the server's time zone. */
+function statement<T>(text: string): RawBuilder<T> {
+  const parts = text.split(':time_zone');
+  const zone = serverTimeZone();
+  return sql.join(
+    parts.flatMap((part, i) => (i === 0 ? [sql.raw(part)] : [sql`${zone}`, sql.raw(part)])),
+    sql``,
+  ) as RawBuilder<T>;
+}
+
+function pick(name: string | undefined): readonly DerivedDeclaration[] {
+  if (name === undefined) return DERIVED;
+  const declaration = DERIVED.find((d) => d.name === name);
+  if (!declaration) throw new Error(`no derived declaration named ${name}`);
+  return [declaration];
+}
+
+/**
+ * Recomputes one declaration's tables from their sources (all of them without a name), in one
+ * transaction, and moves the data version so no answer computed from the old figures is sent
+ * again. On PostgreSQL writers wait meanwhile (the totals' lock), so nothing changes between a
+ * count and its write.
+ */
+export async function rebuildDerived(db: Kysely<DB>, name?: string): Promise<void> {
+  const engine = engineOf(db);
+  const chosen = pick(name);
+  const run = async (trx: Kysely<DB>) => {
+    if (engine === 'postgres') {
+      await sql`select pg_advisory_xact_lock(${INSIGHTS_LOCK_KEY})`.execute(trx);
+    }
+    for (const declaration of chosen) {
+      for (const text of declaration.rebuild[engine]) await statement(text).execute(trx);
+    }
+    if (!chosen.includes(dataVersion)) {
+      for (const text of dataVersion.rebuild[engine]) await statement(text).execute(trx);
+    }
+  };
+  if (db.isTransaction) await run(db);
+  else await db.transaction().execute(run);
+}
+
+/**
+ * Every derived table's rows that disagree with a recomputation from its sources, by table:
+ * an empty object when everything is consistent. On PostgreSQL the checks read one snapshot.
+ */
+export async function checkDerived(db: Kysely<DB>): Promise<Record<string, Disagreement[]>> {
+  const engine = engineOf(db);
+  const found: Record<string, Disagreement[]> = {};
+  const run = async (trx: Kysely<DB>) => {
+    for (const declaration of DERIVED) {
+      const check = declaration.check[engine];
+      if (check === null) continue;
+      const { rows } = await statement<Disagreement>(check).execute(trx);
+      for (const row of rows) {
+        const disagreement = {
+          derived_table: String(row.derived_table),
+          row_key: String(row.row_key),
+          stored: row.stored === null ? null : String(row.stored),
+          recomputed: row.recomputed === null ? null : String(row.recomputed),
+        };
+        (found[disagreement.derived_table] ??= []).push(disagreement);
+      }
+    }
+  };
+  if (db.isTransaction) await run(db);
+  else if (engine === 'postgres') {
+    await db.transaction().setIsolationLevel('repeatable read').execute(run);
+  } else await db.transaction().execute(run);
+  return found;
+}
+
+/** The disagreements as lines a test failure or an operator reads. */
+export function describeDisagreements(found: Record<string, Disagreement[]>): string[] {
+  return Object.values(found)
+    .flat()
+    .map(
+      (d) =>
+        `${d.derived_table} ${d.row_key}: stored ${d.stored ?? '(no row)'}, recomputed ${d.recomputed ?? '(no row)'}`,
+    );
+}
