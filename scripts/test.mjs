@@ -7,7 +7,10 @@ const steps = [
   ['Lint', ['npm', 'run', '--silent', 'lint']],
   ['Formatting', ['npm', 'run', '--silent', 'format:check']],
   ['Type check', ['npm', 'run', '--silent', 'typecheck']],
-  ['Unit and component tests', ['npx', 'vitest', 'run', '--project', 'unit', '--project', 'web']],
+  [
+    'Unit and component tests',
+    ['npx', 'vitest', 'run', '--project', 'unit', '--project', 'web', '--project', 'web-mocks'],
+  ],
   ['API tests on SQLite and PostgreSQL', ['npx', 'vitest', 'run', '--project', 'api']],
   [
     'Stall tests on SQLite and PostgreSQL (worst-case imports, the event loop per route)',
