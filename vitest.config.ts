@@ -1,7 +1,8 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Six suites: `unit` (pure logic), `web` (React components in jsdom), `api` (the real server
+ * Six suites: `unit` (pure logic), `web` and `web-mocks` (React components in jsdom), `api` (the real server
  * against real SQLite and PostgreSQL databases), `stall` (API tests timing how long a request
  * waits behind another, one file at a time), `reliability` (the built server in child
  * processes: killed under load, two instances on one PostgreSQL, backup and restore) and `e2e`
@@ -12,6 +13,15 @@ import { defineConfig } from 'vitest/config';
  * event loop's longest block per route and while the database is locked): run on their own,
  * after the rest of the API suite.
  */
+/**
+ * Component tests that replace a module with vi.mock: the mock lives in the worker's module
+ * registry, so they run isolated (project `web-mocks`), not among the files sharing one.
+ */
+const WEB_MODULE_MOCKS = [
+  'web/src/app/query-client.test.tsx',
+  'web/src/features/dashboard/dashboard-page.test.tsx',
+];
+
 const STALL_TESTS = [
   'server/test/csv-import-worst-case.test.ts',
   'server/test/database-busy.test.ts',
@@ -20,6 +30,10 @@ const STALL_TESTS = [
 
 export default defineConfig({
   test: {
+    // Vitest keeps a core for itself by default: one worker on a two-core machine. Its own
+    // process mostly waits, and the API tests wait on PostgreSQL, so every core runs a file. The
+    // suites that must run alone say fileParallelism: false.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: {
@@ -37,6 +51,19 @@ export default defineConfig({
         test: {
           name: 'web',
           include: ['web/src/**/*.test.{ts,tsx}'],
+          exclude: WEB_MODULE_MOCKS,
+          environment: 'jsdom',
+          setupFiles: ['web/src/test/setup.ts'],
+          // One jsdom page and one load of React, Mantine and the testing libraries per worker
+          // instead of per file, which was most of this suite's time; setup.ts loads the app's
+          // own modules afresh for each file and undoes what a file left on the page.
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          name: 'web-mocks',
+          include: WEB_MODULE_MOCKS,
           environment: 'jsdom',
           setupFiles: ['web/src/test/setup.ts'],
         },

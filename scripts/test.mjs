@@ -3,11 +3,22 @@
 import { spawn } from 'node:child_process';
 import { CHROMIUM_MISSING_HELP, findChromium, isCi } from './environment.mjs';
 
-const steps = [
+/**
+ * The static checks: each is one process on one core, so they run side by side, each one's output
+ * shown whole once it ends.
+ */
+const checks = [
   ['Lint', ['npm', 'run', '--silent', 'lint']],
   ['Formatting', ['npm', 'run', '--silent', 'format:check']],
   ['Type check', ['npm', 'run', '--silent', 'typecheck']],
-  ['Unit and component tests', ['npx', 'vitest', 'run', '--project', 'unit', '--project', 'web']],
+];
+
+/** The test suites, one after another: each uses every core, the stall tests want them alone. */
+const steps = [
+  [
+    'Unit and component tests',
+    ['npx', 'vitest', 'run', '--project', 'unit', '--project', 'web', '--project', 'web-mocks'],
+  ],
   ['API tests on SQLite and PostgreSQL', ['npx', 'vitest', 'run', '--project', 'api']],
   [
     'Stall tests on SQLite and PostgreSQL (worst-case imports, the event loop per route)',
@@ -31,9 +42,15 @@ if (!findChromium()) {
   );
 }
 
-/** Runs a step with its output shown as it comes, and answers its exit code and failure lines. */
-function runStep(command) {
+/**
+ * Runs a step, its output shown as it comes (or, `held`, all at once under its title when it
+ * ends), and answers its exit code and failure lines.
+ */
+function runStep(name, command, { held = false } = {}) {
+  if (!held) console.log(`\n=== ${name} ===`);
   return new Promise((resolve) => {
+    const out = held ? [] : null;
+    const show = (stream, chunk) => (out ? out.push([stream, chunk]) : stream.write(chunk));
     const child = spawn(command[0], command.slice(1), { stdio: ['inherit', 'pipe', 'pipe'] });
     const failures = [];
     let partial = '';
@@ -50,29 +67,32 @@ function runStep(command) {
       }
     };
     child.stdout.on('data', (chunk) => {
-      process.stdout.write(chunk);
+      show(process.stdout, chunk);
       collect(chunk);
     });
     child.stderr.on('data', (chunk) => {
-      process.stderr.write(chunk);
+      show(process.stderr, chunk);
       collect(chunk);
     });
-    child.on('close', (status) => resolve({ status, failures }));
+    child.on('close', (status) => {
+      if (out) console.log(`\n=== ${name} ===`);
+      for (const [stream, chunk] of out ?? []) stream.write(chunk);
+      resolve({ status, failures });
+    });
   });
 }
 
-const results = [];
-for (const [name, command] of steps) {
-  console.log(`\n=== ${name} ===`);
+/** Runs one step and answers its line of the summary. */
+async function timedStep(name, command, options) {
   const started = Date.now();
-  const { status, failures } = await runStep(command);
-  results.push({
-    name,
-    ok: status === 0,
-    failures,
-    seconds: ((Date.now() - started) / 1000).toFixed(1),
-  });
+  const { status, failures } = await runStep(name, command, options);
+  return { name, ok: status === 0, failures, seconds: ((Date.now() - started) / 1000).toFixed(1) };
 }
+
+const results = await Promise.all(
+  checks.map(([name, command]) => timedStep(name, command, { held: true })),
+);
+for (const [name, command] of steps) results.push(await timedStep(name, command));
 
 console.log('\n=== Summary ===');
 for (const { name, ok, seconds, failures } of results) {

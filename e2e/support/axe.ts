@@ -6,7 +6,9 @@ import type { Page } from 'playwright-core';
  * selector), one line each: the rule and where it failed. Empty means none.
  */
 export async function seriousViolations(page: Page, include?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page });
+  // Only violations are read: axe then builds selectors for one node per other result type
+  // (passes, incomplete, inapplicable), not for every node of the page; every rule still runs.
+  const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
   if (include) builder.include(include);
   const results = await builder.analyze();
   return results.violations

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, inject } from 'vitest';
 import { openDatabase, type Database, type Engine } from '../../src/db/database';
-import { migrateToLatest } from '../../src/db/migrate';
 import { databaseUrl, dropDatabase, withAdminClient } from './postgres';
 
 export const ENGINES: readonly Engine[] = ['sqlite', 'postgres'];
@@ -25,8 +24,9 @@ export function describeOn(engine: Engine) {
 }
 
 /**
- * A fresh database of its own for one test file: a temporary SQLite file, or a PostgreSQL
- * database copied from the migrated template. `migrated: false` gives an empty one.
+ * A fresh database of its own for one test file: a temporary SQLite file or a PostgreSQL
+ * database, each copied from the template the global setup migrated. `migrated: false` gives an
+ * empty one.
  */
 export async function createTestDatabase(
   engine: Engine,
@@ -34,8 +34,9 @@ export async function createTestDatabase(
 ): Promise<TestDatabase> {
   if (engine === 'sqlite') {
     const dir = mkdtempSync(path.join(tmpdir(), 'spms-test-'));
-    const database = openDatabase({ sqliteFile: path.join(dir, 'test.sqlite') });
-    if (migrated) await migrateToLatest(database.db);
+    const file = path.join(dir, 'test.sqlite');
+    if (migrated) copyFileSync(inject('sqliteTemplate'), file);
+    const database = openDatabase({ sqliteFile: file });
     return {
       database,
       async drop() {

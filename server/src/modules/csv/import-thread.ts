@@ -50,11 +50,17 @@ export type ImportSource = ImportBodyBytes | { value: unknown };
  * worker does not inherit the loader hooks its process was started with.
  */
 function newWorker(workerData: ImportWorkerData, transferList: ArrayBuffer[]): Worker {
-  if (!FROM_SOURCE) {
-    return new Worker(new URL('./import-worker.mjs', import.meta.url), {
-      workerData,
-      transferList,
-    });
+  // The API tests bundle the worker once per run (server/test/global-setup.ts) and name it here:
+  // loading the sources through tsx again in every import's thread would be most of its time.
+  const bundled = FROM_SOURCE ? process.env.SPMS_IMPORT_WORKER_BUNDLE : undefined;
+  if (!FROM_SOURCE || bundled) {
+    return new Worker(
+      bundled ? pathToFileURL(bundled) : new URL('./import-worker.mjs', import.meta.url),
+      {
+        workerData,
+        transferList,
+      },
+    );
   }
   const entry = new URL('./import.worker.ts', import.meta.url).href;
   const tsxPackage = createRequire(import.meta.url).resolve('tsx/package.json');
