@@ -1,9 +1,11 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { FILES_WITH_MODULE_MOCKS } from './web/src/test/files-with-module-mocks';
 
 /**
- * Six suites: `unit` (pure logic), `web` and `web-mocks` (React components in jsdom), `api` (the real server
- * against real SQLite and PostgreSQL databases), `stall` (API tests timing how long a request
+ * Seven suites: `unit` (pure logic), `web` and `web-mocks` (React components in jsdom; the
+ * second for files replacing a module), `api` (the real server against real SQLite and
+ * PostgreSQL databases), `stall` (API tests timing how long a request
  * waits behind another, one file at a time), `reliability` (the built server in child
  * processes: killed under load, two instances on one PostgreSQL, backup and restore) and `e2e`
  * (the built app in Chromium).
@@ -13,15 +15,6 @@ import { defineConfig } from 'vitest/config';
  * event loop's longest block per route and while the database is locked): run on their own,
  * after the rest of the API suite.
  */
-/**
- * Component tests that replace a module with vi.mock: the mock lives in the worker's module
- * registry, so they run isolated (project `web-mocks`), not among the files sharing one.
- */
-const WEB_MODULE_MOCKS = [
-  'web/src/app/query-client.test.tsx',
-  'web/src/features/dashboard/dashboard-page.test.tsx',
-];
-
 const STALL_TESTS = [
   'server/test/csv-import-worst-case.test.ts',
   'server/test/database-busy.test.ts',
@@ -51,7 +44,7 @@ export default defineConfig({
         test: {
           name: 'web',
           include: ['web/src/**/*.test.{ts,tsx}'],
-          exclude: WEB_MODULE_MOCKS,
+          exclude: FILES_WITH_MODULE_MOCKS,
           environment: 'jsdom',
           setupFiles: ['web/src/test/setup.ts'],
           // One jsdom page and one load of React, Mantine and the testing libraries per worker
@@ -63,7 +56,7 @@ export default defineConfig({
       {
         test: {
           name: 'web-mocks',
-          include: WEB_MODULE_MOCKS,
+          include: FILES_WITH_MODULE_MOCKS,
           environment: 'jsdom',
           setupFiles: ['web/src/test/setup.ts'],
         },
