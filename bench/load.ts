@@ -70,7 +70,10 @@ let unique = 0;
  * connection open for minutes; what a route's p99 must show is how long its answers take once
  * the clients are connected. The p99 of every request is kept too (`p99WithConnecting`).
  */
-function steadyLatencies(instance: ReturnType<typeof autocannon>, connections: number): number[] {
+export function steadyLatencies(
+  instance: ReturnType<typeof autocannon>,
+  connections: number,
+): number[] {
   const answered = new Set<unknown>();
   let steadyFrom = Infinity;
   const latencies: number[] = [];
@@ -87,7 +90,7 @@ function steadyLatencies(instance: ReturnType<typeof autocannon>, connections: n
 }
 
 /** The `fraction` percentile of `values`, in whole milliseconds as autocannon gives its own. */
-function percentile(values: number[], fraction: number): number {
+export function percentile(values: number[], fraction: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!);
 }

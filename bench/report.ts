@@ -259,7 +259,7 @@ export function renderReport(report: RunReport): string {
       engineTable(run),
       '',
       run.write
-        ? `**Writes** (\`POST /api/performance-metrics\`, HR, a new value each request, ${report.options.connections} connections, ${run.write.requests.toLocaleString('en-US')} requests): ${int(run.write.rps)} values recorded a second, p50 ${run.write.p50} ms, p99 ${run.write.p99} ms, ${run.write.cpu ?? 'n/a'} µs of server CPU each, ${run.write.failures} failed (load average ${run.write.load.toFixed(1)}).`
+        ? `**Writes** (\`POST /api/performance-metrics\`, HR, a new value each request, ${report.options.connections} connections, ${run.write.requests.toLocaleString('en-US')} requests): ${int(run.write.rps)} values recorded a second, p50 ${run.write.p50} ms, p99 ${run.write.p99} ms${run.write.p99Steady === undefined ? '' : ` (${run.write.p99Steady} ms once every connection was open, as the reads count theirs)`}, ${run.write.cpu ?? 'n/a'} µs of server CPU each${typeof run.write.databaseCpu === 'number' ? ` and ${run.write.databaseCpu} µs of PostgreSQL's` : ''}, ${run.write.failures} failed (load average ${run.write.load.toFixed(1)}).`
         : '**Writes**: not measured in this run.',
       '',
       run.memory

@@ -1,5 +1,6 @@
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
+import { percentile, steadyLatencies } from './load';
 import type { RunningServer } from './server';
 
 // Write throughput: recording metric values under load, against the server in its own process.
@@ -9,8 +10,18 @@ export interface WriteMeasured {
   rps: number;
   p50: number;
   p99: number;
+  /**
+   * p99 of the requests sent once every connection was open, as the reads report theirs
+   * (load.ts, `steadyLatencies`); `p99` counts every request, those waiting for their connection
+   * too.
+   */
+  p99Steady: number;
   failures: number;
   cpu: number | null;
+  /** PostgreSQL's CPU per write in microseconds (null on SQLite). */
+  databaseCpu: number | null;
+  /** Share of the seconds the server's event loop was ready to run but waiting for a core. */
+  waiting: number | null;
   load: number;
 }
 
@@ -38,7 +49,9 @@ export async function measureWrites(
     });
   };
   const before = server.cpuMicros();
-  const result = await autocannon({
+  const waitBefore = server.waitMicros();
+  const databaseBefore = server.databaseCpuMicros();
+  const instance = autocannon({
     url: server.url,
     connections: options.connections,
     duration: options.seconds,
@@ -51,15 +64,28 @@ export async function measureWrites(
       },
     ],
   });
+  const steady = steadyLatencies(instance, options.connections);
+  const result = await instance;
   const after = server.cpuMicros();
+  const waitAfter = server.waitMicros();
+  const databaseAfter = server.databaseCpuMicros();
   const requests = result.requests.total;
   return {
     requests,
     rps: Math.round(requests / options.seconds),
     p50: result.latency.p50,
     p99: result.latency.p99,
+    p99Steady: steady.length ? percentile(steady, 0.99) : result.latency.p99,
     failures: result.non2xx + result.errors + result.timeouts,
     cpu: before === null || after === null ? null : Math.round((after - before) / requests),
+    databaseCpu:
+      databaseBefore === null || databaseAfter === null
+        ? null
+        : Math.round((databaseAfter - databaseBefore) / requests),
+    waiting:
+      waitBefore === null || waitAfter === null
+        ? null
+        : (waitAfter - waitBefore) / (options.seconds * 1e6),
     load: loadavg()[0]!,
   };
 }
