@@ -10,8 +10,8 @@ import { describeEachEngine, type TestContext } from './helpers/test-app';
  * The worst files the imports take (issue 55): the most rows, the most blank lines and the
  * longest rows within the row cap and the body limit, sent over real HTTP to a listening server
  * while another client asks /api/health every 50 ms. Each import answers its report, and no
- * health answer waits 100 ms or more behind it. Dry runs: they read and check the whole file
- * as an import does. Real imports too: 20,000 staff, then 60,000 metric values of theirs, stored
+ * health answer waits 100 ms or more behind it (the least slow of up to three tries). Dry runs:
+ * they read and check the whole file as an import does. Real imports too: 20,000 staff, then 60,000 metric values of theirs, stored
  * while health is asked (the writes run on the import's own thread and connection).
  */
 
@@ -101,25 +101,28 @@ describeEachEngine('CSV imports of the worst files', (ctx) => {
   });
 
   /**
-   * The import sent once while health is asked, or for a dry run (which stores nothing, so the
-   * same file answers the same) up to three times until health's slowest answer is under the
-   * budget, the least slow counting: as in event-loop.test.ts, a shared two-core machine can
-   * stop a client or the server for a while without the import holding anything, while an
-   * import that does hold the server fails every try.
+   * The import sent while health is asked, up to three times until health's slowest answer is
+   * under the budget, the least slow counting: as in event-loop.test.ts, a shared two-core
+   * machine can stop a client or the server for a while without the import holding anything,
+   * while an import that does hold the server fails every try. A dry run stores nothing, so the
+   * same file answers the same; a real import is sent as `csv(attempt)` gives it, rows that are
+   * new at each try. Answers the least slow run and how many imports were sent.
    */
   async function importWhileHealthIsAsked(
     context: TestContext,
     path: string,
-    csv: string,
+    csv: string | ((attempt: number) => string),
     { dryRun = true } = {},
   ) {
+    const fileOf = typeof csv === 'string' ? () => csv : csv;
     let least: Awaited<ReturnType<typeof importOnce>> | undefined;
-    for (let tries = dryRun ? 3 : 1; tries > 0; tries--) {
-      const run = await importOnce(context, path, csv, dryRun);
+    let attempts = 0;
+    while (attempts < 3 && !(least && least.health.slowest < HEALTH_BUDGET_MS)) {
+      const run = await importOnce(context, path, fileOf(attempts), dryRun);
+      attempts++;
       if (!least || run.health.slowest < least.health.slowest) least = run;
-      if (least.health.slowest < HEALTH_BUDGET_MS) break;
     }
-    return least!;
+    return { ...least!, attempts };
   }
 
   async function importOnce(context: TestContext, path: string, csv: string, dryRun: boolean) {
@@ -237,11 +240,12 @@ describeEachEngine('CSV imports of the worst files', (ctx) => {
 
   it('stores 20,000 staff and then 60,000 of their metric values while health answers', async () => {
     const staffCount = 20_000;
-    const staffRows = Array.from(
-      { length: staffCount },
-      (_, i) => `Ada,Stored${i},stored.${i}@example.com,Lecturer,CIT,2020-01-10`,
-    );
-    const staff = `${STAFF_HEADER}\n${staffRows.join('\n')}\n`;
+    // A try after the first stores other people (the emails must be new).
+    const staff = (attempt: number) =>
+      `${STAFF_HEADER}\n${Array.from(
+        { length: staffCount },
+        (_, i) => `Ada,Stored${i},stored.${attempt}.${i}@example.com,Lecturer,CIT,2020-01-10`,
+      ).join('\n')}\n`;
     const staffAnswer = await importWhileHealthIsAsked(ctx(), '/api/employees/import', staff, {
       dryRun: false,
     });
@@ -253,9 +257,10 @@ describeEachEngine('CSV imports of the worst files', (ctx) => {
     // After the blank-lines case, which expects no such type.
     await insertMetricType(ctx().db, { metric_name: 'Teaching' });
     const valueCount = 60_000;
+    // The first try's staff: values may repeat, so every try sends the same file.
     const valueRows = Array.from(
       { length: valueCount },
-      (_, i) => `stored.${i % staffCount}@example.com,Teaching,${(i % 99) + 1}`,
+      (_, i) => `stored.0.${i % staffCount}@example.com,Teaching,${(i % 99) + 1}`,
     );
     const values = `${VALUE_HEADER}\n${valueRows.join('\n')}\n`;
     const valueAnswer = await importWhileHealthIsAsked(
@@ -271,7 +276,7 @@ describeEachEngine('CSV imports of the worst files', (ctx) => {
       .db.selectFrom('performance_metrics')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
-    expect(Number(stored.n)).toBe(valueCount);
+    expect(Number(stored.n)).toBe(valueCount * valueAnswer.attempts);
   });
 
   it('runs two imports at once and refuses a third with 503 and Retry-After until one ends', async () => {
