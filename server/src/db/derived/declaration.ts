@@ -55,12 +55,26 @@ export interface DerivedDeclaration {
   limits?: string;
 }
 
+/**
+ * A statement as written in a declaration, without the indentation its place in the source
+ * gives every line: the database keeps a function's body and a SQLite trigger's text as sent.
+ */
+function dedent(statement: string): string {
+  const lines = statement
+    .replace(/^\s*\n/, '')
+    .trimEnd()
+    .split('\n');
+  const indents = lines.filter((line) => line.trim()).map((line) => /^ */.exec(line)![0].length);
+  const common = Math.min(...indents);
+  return lines.map((line) => line.slice(common)).join('\n');
+}
+
 export function trigger(table: string, name: string, statement: string): DdlStatement {
-  return { kind: 'trigger', table, name, sql: statement.trim() };
+  return { kind: 'trigger', table, name, sql: dedent(statement) };
 }
 
 export function fn(name: string, statement: string): DdlStatement {
-  return { kind: 'function', name, sql: statement.trim() };
+  return { kind: 'function', name, sql: dedent(statement) };
 }
 
 export function declare(declaration: DerivedDeclaration): DerivedDeclaration {

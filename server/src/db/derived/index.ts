@@ -186,3 +186,23 @@ export function describeDisagreements(found: Record<string, Disagreement[]>): st
         `${d.derived_table} ${d.row_key}: stored ${d.stored ?? '(no row)'}, recomputed ${d.recomputed ?? '(no row)'}`,
     );
 }
+
+/**
+ * The statement a declaration gives for one of its triggers (`table` given) or functions on
+ * `engine`: the baseline migration creates them from here, so their text is written once.
+ */
+export function derivedStatement(
+  engine: Engine,
+  kind: 'trigger' | 'function',
+  name: string,
+  table?: string,
+): string {
+  for (const declaration of DERIVED) {
+    const found = declaration.change[engine].find(
+      (statement) =>
+        statement.kind === kind && statement.name === name && statement.table === table,
+    );
+    if (found) return found.sql;
+  }
+  throw new Error(`No declaration in server/src/db/derived/ gives ${kind} ${name} on ${engine}`);
+}

@@ -22,9 +22,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (const statement of statements(db)) await sql.raw(statement).execute(db);
 }
 
-const CREATED_TRIGGER = /^create trigger (\w+)/;
-const CREATED_TABLE = /^create (?:virtual )?table (\w+)/;
-const CREATED_FUNCTION = /^create function (\w+\([^)]*\))/;
+const CREATED_TRIGGER = /^create trigger (\w+)/i;
+const CREATED_TABLE = /^create (?:virtual )?table (\w+)/i;
+const CREATED_FUNCTION = /^create (?:or replace )?function (\w+\([^)]*\))/i;
 
 /**
  * Drops what up created, newest first: SQLite's triggers before any table (dropping a table

@@ -1,9 +1,13 @@
+import { derivedStatement } from '../derived';
+
+const trigger = (table: string, name: string) => derivedStatement('sqlite', 'trigger', name, table);
+
 /**
  * The derived part of the baseline schema on SQLite: tables computed from the data tables, their
  * indexes, every trigger that keeps them (in the old chain's creation order: SQLite fires a
- * table's triggers newest first, so the order is behaviour) and the rows they start with. Kept
- * apart from the data tables for the registry of derived tables (server/src/db/derived/), which
- * is to generate this part.
+ * table's triggers newest first, so the order is behaviour) and the rows they start with. The
+ * triggers and their functions are written once, in the registry of derived tables
+ * (server/src/db/derived/): this list names them, in their order.
  */
 export const sqliteDerivedSchema: readonly string[] = [
   // Score totals per employee (employee_scores), kept from the metric values.
@@ -179,675 +183,149 @@ export const sqliteDerivedSchema: readonly string[] = [
 ) without rowid`,
 
   // Triggers: Insight totals: counts, per-month metric and per-day bonus totals, departments, score histogram.
-  `create trigger insights_employees_insert after insert on employees begin
-  update insight_totals set value = value + 1 where name = 'employees';
-  insert into department_totals
-    (department, staff_count, scored_staff_count, metric_count, value_sum_hundredths)
-  values (new.department, 1, 0, 0, 0)
-  on conflict (department) do update set staff_count = staff_count + 1;
-end`,
-  `create trigger insights_employees_delete before delete on employees begin
-  delete from employee_monthly_scores where employee_id = old.id;
-  delete from employee_scores where employee_id = old.id;
-  update insight_totals set value = value - 1 where name = 'employees';
-  update department_totals set staff_count = staff_count - 1
-    where department = old.department;
-end`,
-  `create trigger insights_employees_department after update of department on employees
-when new.department is not old.department begin
-  update department_totals set
-    staff_count = staff_count - 1,
-    scored_staff_count = scored_staff_count - (select count(*) from employee_scores
-      where employee_id = old.id and metric_count > 0),
-    metric_count = metric_count - coalesce((select metric_count from employee_scores
-      where employee_id = old.id and metric_count > 0), 0),
-    value_sum_hundredths = value_sum_hundredths - coalesce((select value_sum_hundredths
-      from employee_scores where employee_id = old.id and metric_count > 0), 0)
-  where department = old.department;
-  insert into department_totals
-    (department, staff_count, scored_staff_count, metric_count, value_sum_hundredths)
-  values (new.department, 0, 0, 0, 0) on conflict (department) do nothing;
-  update department_totals set
-    staff_count = staff_count + 1,
-    scored_staff_count = scored_staff_count + (select count(*) from employee_scores
-      where employee_id = new.id and metric_count > 0),
-    metric_count = metric_count + coalesce((select metric_count from employee_scores
-      where employee_id = new.id and metric_count > 0), 0),
-    value_sum_hundredths = value_sum_hundredths + coalesce((select value_sum_hundredths
-      from employee_scores where employee_id = new.id and metric_count > 0), 0)
-  where department = new.department;
-end`,
-  `create trigger insights_employees_ranked_fields
-after update of first_name, last_name, position, department on employees begin
-  update insight_totals set value = value + 1 where name = 'ranking_version';
-end`,
-  `create trigger insights_metric_values_insert after insert on performance_metrics begin
-  update insight_totals set value = value + 1 where name = 'metric_values';
-end`,
-  `create trigger insights_metric_values_delete after delete on performance_metrics begin
-  update insight_totals set value = value - 1 where name = 'metric_values';
-end`,
-  `create trigger insights_bonuses_insert after insert on bonuses begin
-  update insight_totals set value = value + 1 where name = 'bonuses';
-  insert into daily_bonus_totals (day, bonus_count)
-  values (strftime('%Y-%m-%d', new.created_at), 1)
-  on conflict (day) do update set bonus_count = bonus_count + 1;
-end`,
-  `create trigger insights_bonuses_delete after delete on bonuses begin
-  update insight_totals set value = value - 1 where name = 'bonuses';
-  update daily_bonus_totals set bonus_count = bonus_count - 1
-    where day = strftime('%Y-%m-%d', old.created_at);
-end`,
-  `create trigger insights_bonuses_created_at after update of created_at on bonuses
-when strftime('%Y-%m-%d', new.created_at) is not strftime('%Y-%m-%d', old.created_at) begin
-  update daily_bonus_totals set bonus_count = bonus_count - 1
-    where day = strftime('%Y-%m-%d', old.created_at);
-  insert into daily_bonus_totals (day, bonus_count)
-  values (strftime('%Y-%m-%d', new.created_at), 1)
-  on conflict (day) do update set bonus_count = bonus_count + 1;
-end`,
+  trigger('employees', 'insights_employees_insert'),
+  trigger('employees', 'insights_employees_delete'),
+  trigger('employees', 'insights_employees_department'),
+  trigger('employees', 'insights_employees_ranked_fields'),
+  trigger('performance_metrics', 'insights_metric_values_insert'),
+  trigger('performance_metrics', 'insights_metric_values_delete'),
+  trigger('bonuses', 'insights_bonuses_insert'),
+  trigger('bonuses', 'insights_bonuses_delete'),
+  trigger('bonuses', 'insights_bonuses_created_at'),
 
   // Triggers: Monthly score totals per employee.
-  `create trigger insights_monthly_insert after insert on employee_monthly_scores begin
-  insert into monthly_metric_totals (month, metric_count) values (new.month, new.metric_count)
-  on conflict (month) do update set metric_count = metric_count + new.metric_count;
-end`,
-  `create trigger insights_monthly_update after update on employee_monthly_scores begin
-  update monthly_metric_totals set metric_count = metric_count - old.metric_count
-    where month = old.month;
-  insert into monthly_metric_totals (month, metric_count) values (new.month, new.metric_count)
-  on conflict (month) do update set metric_count = metric_count + new.metric_count;
-end`,
-  `create trigger insights_monthly_delete after delete on employee_monthly_scores begin
-  update monthly_metric_totals set metric_count = metric_count - old.metric_count
-    where month = old.month;
-end`,
+  trigger('employee_monthly_scores', 'insights_monthly_insert'),
+  trigger('employee_monthly_scores', 'insights_monthly_update'),
+  trigger('employee_monthly_scores', 'insights_monthly_delete'),
 
   // Triggers: Score totals per employee (employee_scores), kept from the metric values.
-  `create trigger insights_scores_insert after insert on employee_scores begin
-     update insight_totals set value = value + 1 where name = 'ranking_version';
-
-
-update department_totals set
-  scored_staff_count = scored_staff_count + 1,
-  metric_count = metric_count + new.metric_count,
-  value_sum_hundredths = value_sum_hundredths + new.value_sum_hundredths
-where department = (select department from employees where id = new.employee_id)
-  and new.metric_count > 0;
-insert into score_histogram (bucket, staff_count)
-select cast(new.average_score as integer), 1 where new.metric_count > 0
-on conflict (bucket) do update set staff_count = staff_count + 1;
-end`,
-  `create trigger insights_scores_delete after delete on employee_scores begin
-     update insight_totals set value = value + 1 where name = 'ranking_version';
-
-update department_totals set
-  scored_staff_count = scored_staff_count - 1,
-  metric_count = metric_count - old.metric_count,
-  value_sum_hundredths = value_sum_hundredths - old.value_sum_hundredths
-where department = (select department from employees where id = old.employee_id)
-  and old.metric_count > 0;
-update score_histogram set staff_count = staff_count - 1
-where bucket = cast(old.average_score as integer) and old.metric_count > 0;
-end`,
+  trigger('employee_scores', 'insights_scores_insert'),
+  trigger('employee_scores', 'insights_scores_delete'),
 
   // Triggers: List totals: row counts per list and filter, and data_version.
-  `create trigger list_totals_audit_insert after insert on audit_entries begin
-  insert into list_totals (name, value) values ('audit_entries', 1)
-on conflict (name) do update set value = value + excluded.value;
-end`,
-  `create trigger list_totals_audit_delete after delete on audit_entries begin
-  insert into list_totals (name, value) values ('audit_entries', -1)
-on conflict (name) do update set value = value + excluded.value;
-end`,
-  `create trigger list_totals_users_insert after insert on users begin
-  insert into list_totals (name, value) values ('users', 1)
-on conflict (name) do update set value = value + excluded.value;
-  insert into list_totals (name, value) values ('users:' || new.user_type, 1)
-on conflict (name) do update set value = value + excluded.value;
-end`,
-  `create trigger list_totals_users_delete after delete on users begin
-  insert into list_totals (name, value) values ('users', -1)
-on conflict (name) do update set value = value + excluded.value;
-  insert into list_totals (name, value) values ('users:' || old.user_type, -1)
-on conflict (name) do update set value = value + excluded.value;
-end`,
-  `create trigger list_totals_users_role after update of user_type on users
-when new.user_type is not old.user_type begin
-  insert into list_totals (name, value) values ('users:' || old.user_type, -1)
-on conflict (name) do update set value = value + excluded.value;
-  insert into list_totals (name, value) values ('users:' || new.user_type, 1)
-on conflict (name) do update set value = value + excluded.value;
-end`,
-  `create trigger list_totals_questions_insert after insert on questions begin
-  insert into list_totals (name, value) values ('questions', 1)
-on conflict (name) do update set value = value + excluded.value;
-  insert into list_totals (name, value) values ('questions:answered', (new.responded_at is not null))
-on conflict (name) do update set value = value + excluded.value;
-end`,
-  `create trigger list_totals_questions_delete after delete on questions begin
-  insert into list_totals (name, value) values ('questions', -1)
-on conflict (name) do update set value = value + excluded.value;
-  insert into list_totals (name, value) values ('questions:answered', -(old.responded_at is not null))
-on conflict (name) do update set value = value + excluded.value;
-end`,
-  `create trigger list_totals_questions_answered after update of responded_at on questions
-when (new.responded_at is null) is not (old.responded_at is null) begin
-  insert into list_totals (name, value) values ('questions:answered', (new.responded_at is not null) - (old.responded_at is not null))
-on conflict (name) do update set value = value + excluded.value;
-end`,
-  `create trigger list_totals_values_insert after insert on performance_metrics begin
-  insert into list_totals (name, value) values ('metric_values:type:' || new.metric_type_id, 1)
-on conflict (name) do update set value = value + excluded.value;
-end`,
-  `create trigger list_totals_values_delete after delete on performance_metrics begin
-  insert into list_totals (name, value) values ('metric_values:type:' || old.metric_type_id, -1)
-on conflict (name) do update set value = value + excluded.value;
-end`,
-  `create trigger list_totals_values_type after update of metric_type_id on performance_metrics
-when new.metric_type_id is not old.metric_type_id begin
-  insert into list_totals (name, value) values ('metric_values:type:' || old.metric_type_id, -1)
-on conflict (name) do update set value = value + excluded.value;
-  insert into list_totals (name, value) values ('metric_values:type:' || new.metric_type_id, 1)
-on conflict (name) do update set value = value + excluded.value;
-end`,
+  trigger('audit_entries', 'list_totals_audit_insert'),
+  trigger('audit_entries', 'list_totals_audit_delete'),
+  trigger('users', 'list_totals_users_insert'),
+  trigger('users', 'list_totals_users_delete'),
+  trigger('users', 'list_totals_users_role'),
+  trigger('questions', 'list_totals_questions_insert'),
+  trigger('questions', 'list_totals_questions_delete'),
+  trigger('questions', 'list_totals_questions_answered'),
+  trigger('performance_metrics', 'list_totals_values_insert'),
+  trigger('performance_metrics', 'list_totals_values_delete'),
+  trigger('performance_metrics', 'list_totals_values_type'),
 
   // Triggers: data_version (a list_totals row): bumped by every write to a table the answers read.
-  `create trigger data_version_users_insert after insert on users begin
-  update list_totals set value = value + 1 where name = 'data_version';
-end`,
-  `create trigger data_version_users_update after update on users begin
-  update list_totals set value = value + 1 where name = 'data_version';
-end`,
-  `create trigger data_version_users_delete after delete on users begin
-  update list_totals set value = value + 1 where name = 'data_version';
-end`,
-  `create trigger data_version_employees_insert after insert on employees begin
-  update list_totals set value = value + 1 where name = 'data_version';
-end`,
-  `create trigger data_version_employees_update after update on employees begin
-  update list_totals set value = value + 1 where name = 'data_version';
-end`,
-  `create trigger data_version_employees_delete after delete on employees begin
-  update list_totals set value = value + 1 where name = 'data_version';
-end`,
-  `create trigger data_version_metric_types_insert after insert on metric_types begin
-  update list_totals set value = value + 1 where name = 'data_version';
-end`,
-  `create trigger data_version_metric_types_update after update on metric_types begin
-  update list_totals set value = value + 1 where name = 'data_version';
-end`,
-  `create trigger data_version_metric_types_delete after delete on metric_types begin
-  update list_totals set value = value + 1 where name = 'data_version';
-end`,
-  `create trigger data_version_performance_metrics_insert after insert on performance_metrics begin
-  update list_totals set value = value + 1 where name = 'data_version';
-end`,
-  `create trigger data_version_performance_metrics_update after update on performance_metrics begin
-  update list_totals set value = value + 1 where name = 'data_version';
-end`,
-  `create trigger data_version_performance_metrics_delete after delete on performance_metrics begin
-  update list_totals set value = value + 1 where name = 'data_version';
-end`,
-  `create trigger data_version_bonuses_insert after insert on bonuses begin
-  update list_totals set value = value + 1 where name = 'data_version';
-end`,
-  `create trigger data_version_bonuses_update after update on bonuses begin
-  update list_totals set value = value + 1 where name = 'data_version';
-end`,
-  `create trigger data_version_bonuses_delete after delete on bonuses begin
-  update list_totals set value = value + 1 where name = 'data_version';
-end`,
-  `create trigger data_version_questions_insert after insert on questions begin
-  update list_totals set value = value + 1 where name = 'data_version';
-end`,
-  `create trigger data_version_questions_update after update on questions begin
-  update list_totals set value = value + 1 where name = 'data_version';
-end`,
-  `create trigger data_version_questions_delete after delete on questions begin
-  update list_totals set value = value + 1 where name = 'data_version';
-end`,
-  `create trigger data_version_audit_entries_insert after insert on audit_entries begin
-  update list_totals set value = value + 1 where name = 'data_version';
-end`,
-  `create trigger data_version_audit_entries_update after update on audit_entries begin
-  update list_totals set value = value + 1 where name = 'data_version';
-end`,
-  `create trigger data_version_audit_entries_delete after delete on audit_entries begin
-  update list_totals set value = value + 1 where name = 'data_version';
-end`,
-  `create trigger data_version_employee_scores_insert after insert on employee_scores begin
-  update list_totals set value = value + 1 where name = 'data_version';
-end`,
-  `create trigger data_version_employee_scores_update after update on employee_scores begin
-  update list_totals set value = value + 1 where name = 'data_version';
-end`,
-  `create trigger data_version_employee_scores_delete after delete on employee_scores begin
-  update list_totals set value = value + 1 where name = 'data_version';
-end`,
-  `create trigger data_version_employee_monthly_scores_insert after insert on employee_monthly_scores begin
-  update list_totals set value = value + 1 where name = 'data_version';
-end`,
-  `create trigger data_version_employee_monthly_scores_update after update on employee_monthly_scores begin
-  update list_totals set value = value + 1 where name = 'data_version';
-end`,
-  `create trigger data_version_employee_monthly_scores_delete after delete on employee_monthly_scores begin
-  update list_totals set value = value + 1 where name = 'data_version';
-end`,
-  `create trigger data_version_employee_metric_type_scores_insert after insert on employee_metric_type_scores begin
-  update list_totals set value = value + 1 where name = 'data_version';
-end`,
-  `create trigger data_version_employee_metric_type_scores_update after update on employee_metric_type_scores begin
-  update list_totals set value = value + 1 where name = 'data_version';
-end`,
-  `create trigger data_version_employee_metric_type_scores_delete after delete on employee_metric_type_scores begin
-  update list_totals set value = value + 1 where name = 'data_version';
-end`,
+  trigger('users', 'data_version_users_insert'),
+  trigger('users', 'data_version_users_update'),
+  trigger('users', 'data_version_users_delete'),
+  trigger('employees', 'data_version_employees_insert'),
+  trigger('employees', 'data_version_employees_update'),
+  trigger('employees', 'data_version_employees_delete'),
+  trigger('metric_types', 'data_version_metric_types_insert'),
+  trigger('metric_types', 'data_version_metric_types_update'),
+  trigger('metric_types', 'data_version_metric_types_delete'),
+  trigger('performance_metrics', 'data_version_performance_metrics_insert'),
+  trigger('performance_metrics', 'data_version_performance_metrics_update'),
+  trigger('performance_metrics', 'data_version_performance_metrics_delete'),
+  trigger('bonuses', 'data_version_bonuses_insert'),
+  trigger('bonuses', 'data_version_bonuses_update'),
+  trigger('bonuses', 'data_version_bonuses_delete'),
+  trigger('questions', 'data_version_questions_insert'),
+  trigger('questions', 'data_version_questions_update'),
+  trigger('questions', 'data_version_questions_delete'),
+  trigger('audit_entries', 'data_version_audit_entries_insert'),
+  trigger('audit_entries', 'data_version_audit_entries_update'),
+  trigger('audit_entries', 'data_version_audit_entries_delete'),
+  trigger('employee_scores', 'data_version_employee_scores_insert'),
+  trigger('employee_scores', 'data_version_employee_scores_update'),
+  trigger('employee_scores', 'data_version_employee_scores_delete'),
+  trigger('employee_monthly_scores', 'data_version_employee_monthly_scores_insert'),
+  trigger('employee_monthly_scores', 'data_version_employee_monthly_scores_update'),
+  trigger('employee_monthly_scores', 'data_version_employee_monthly_scores_delete'),
+  trigger('employee_metric_type_scores', 'data_version_employee_metric_type_scores_insert'),
+  trigger('employee_metric_type_scores', 'data_version_employee_metric_type_scores_update'),
+  trigger('employee_metric_type_scores', 'data_version_employee_metric_type_scores_delete'),
 
   // Triggers: Questions' search table.
-  `create trigger questions_search_insert after insert on questions begin
-  insert into questions_search (rowid, question, state) values (new.id, lower(new.question), case when new.responded_at is null then 'pen' else 'ans' end);
-end`,
-  `create trigger questions_search_delete after delete on questions begin
-  delete from questions_search where rowid = old.id;
-end`,
-  `create trigger questions_search_update after update of id, question, responded_at on questions begin
-  delete from questions_search where rowid = old.id;
-  insert into questions_search (rowid, question, state) values (new.id, lower(new.question), case when new.responded_at is null then 'pen' else 'ans' end);
-end`,
+  trigger('questions', 'questions_search_insert'),
+  trigger('questions', 'questions_search_delete'),
+  trigger('questions', 'questions_search_update'),
 
   // Triggers: Pending questions' search table.
-  `create trigger pending_questions_search_insert after insert on questions
-when new.responded_at is null begin
-  insert into pending_questions_search (rowid, question) values (new.id, lower(new.question));
-end`,
-  `create trigger pending_questions_search_delete after delete on questions
-when old.responded_at is null begin
-  delete from pending_questions_search where rowid = old.id;
-end`,
-  `create trigger pending_questions_search_update after update of id, question, responded_at on questions begin
-  delete from pending_questions_search where rowid = old.id and old.responded_at is null;
-  insert into pending_questions_search (rowid, question)
-    select new.id, lower(new.question) where new.responded_at is null;
-end`,
+  trigger('questions', 'pending_questions_search_insert'),
+  trigger('questions', 'pending_questions_search_delete'),
+  trigger('questions', 'pending_questions_search_update'),
 
   // Triggers: Per-employee dashboard versions.
-  `create trigger dashboard_version_employee_monthly_scores_insert after insert on employee_monthly_scores begin
-     insert into employee_dashboard_versions (employee_id, version)
-select distinct employee_id, 1 from (select new.employee_id as employee_id) where true
-on conflict (employee_id) do update set version = employee_dashboard_versions.version + 1;
-end`,
-  `create trigger dashboard_version_employee_monthly_scores_delete after delete on employee_monthly_scores begin
-     insert into employee_dashboard_versions (employee_id, version)
-select distinct employee_id, 1 from (select old.employee_id as employee_id) where true
-on conflict (employee_id) do update set version = employee_dashboard_versions.version + 1;
-end`,
-  `create trigger dashboard_version_employee_monthly_scores_update after update on employee_monthly_scores begin
-     insert into employee_dashboard_versions (employee_id, version)
-select distinct employee_id, 1 from (select new.employee_id as employee_id union select old.employee_id) where true
-on conflict (employee_id) do update set version = employee_dashboard_versions.version + 1;
-end`,
-  `create trigger dashboard_version_bonuses_insert after insert on bonuses begin
-     insert into employee_dashboard_versions (employee_id, version)
-select distinct employee_id, 1 from (select new.employee_id as employee_id) where true
-on conflict (employee_id) do update set version = employee_dashboard_versions.version + 1;
-end`,
-  `create trigger dashboard_version_bonuses_delete after delete on bonuses begin
-     insert into employee_dashboard_versions (employee_id, version)
-select distinct employee_id, 1 from (select old.employee_id as employee_id) where true
-on conflict (employee_id) do update set version = employee_dashboard_versions.version + 1;
-end`,
-  `create trigger dashboard_version_bonuses_update after update on bonuses begin
-     insert into employee_dashboard_versions (employee_id, version)
-select distinct employee_id, 1 from (select new.employee_id as employee_id union select old.employee_id) where true
-on conflict (employee_id) do update set version = employee_dashboard_versions.version + 1;
-end`,
+  trigger('employee_monthly_scores', 'dashboard_version_employee_monthly_scores_insert'),
+  trigger('employee_monthly_scores', 'dashboard_version_employee_monthly_scores_delete'),
+  trigger('employee_monthly_scores', 'dashboard_version_employee_monthly_scores_update'),
+  trigger('bonuses', 'dashboard_version_bonuses_insert'),
+  trigger('bonuses', 'dashboard_version_bonuses_delete'),
+  trigger('bonuses', 'dashboard_version_bonuses_update'),
 
   // Triggers: Per-row versions: row_version goes up on every update of the row.
-  `create trigger employees_row_version after update on "employees"
-when new.row_version = old.row_version
-begin
-  update "employees" set row_version = old.row_version + 1 where id = new.id;
-end`,
-  `create trigger users_row_version after update on "users"
-when new.row_version = old.row_version
-begin
-  update "users" set row_version = old.row_version + 1 where id = new.id;
-end`,
-  `create trigger metric_types_row_version after update on "metric_types"
-when new.row_version = old.row_version
-begin
-  update "metric_types" set row_version = old.row_version + 1 where id = new.id;
-end`,
-  `create trigger performance_metrics_row_version after update on "performance_metrics"
-when new.row_version = old.row_version
-begin
-  update "performance_metrics" set row_version = old.row_version + 1 where id = new.id;
-end`,
-  `create trigger bonuses_row_version after update on "bonuses"
-when new.row_version = old.row_version
-begin
-  update "bonuses" set row_version = old.row_version + 1 where id = new.id;
-end`,
-  `create trigger questions_row_version after update on "questions"
-when new.row_version = old.row_version
-begin
-  update "questions" set row_version = old.row_version + 1 where id = new.id;
-end`,
+  trigger('employees', 'employees_row_version'),
+  trigger('users', 'users_row_version'),
+  trigger('metric_types', 'metric_types_row_version'),
+  trigger('performance_metrics', 'performance_metrics_row_version'),
+  trigger('bonuses', 'bonuses_row_version'),
+  trigger('questions', 'questions_row_version'),
 
   // Triggers: Per-table versions.
-  `create trigger table_version_employees_update after update on "employees"
-begin
-  update table_versions set version = version + 1 where name = 'employees';
-end`,
-  `create trigger table_version_metric_types_update after update on "metric_types"
-begin
-  update table_versions set version = version + 1 where name = 'metric_types';
-end`,
-  `create trigger table_version_users_insert after insert on "users"
-begin
-  update table_versions set version = version + 1 where name = 'users';
-end`,
-  `create trigger table_version_users_update after update on "users"
-begin
-  update table_versions set version = version + 1 where name = 'users';
-end`,
-  `create trigger table_version_users_delete after delete on "users"
-begin
-  update table_versions set version = version + 1 where name = 'users';
-end`,
+  trigger('employees', 'table_version_employees_update'),
+  trigger('metric_types', 'table_version_metric_types_update'),
+  trigger('users', 'table_version_users_insert'),
+  trigger('users', 'table_version_users_update'),
+  trigger('users', 'table_version_users_delete'),
 
   // Triggers: Score totals per employee (employee_scores), kept from the metric values.
-  `create trigger insights_scores_update after update of metric_count, value_sum_hundredths, average_score on employee_scores begin
-     update insight_totals set value = value + 1 where name = 'ranking_version';
-
-update department_totals set
-  scored_staff_count = scored_staff_count - 1,
-  metric_count = metric_count - old.metric_count,
-  value_sum_hundredths = value_sum_hundredths - old.value_sum_hundredths
-where department = (select department from employees where id = old.employee_id)
-  and old.metric_count > 0;
-update score_histogram set staff_count = staff_count - 1
-where bucket = cast(old.average_score as integer) and old.metric_count > 0;
-
-update department_totals set
-  scored_staff_count = scored_staff_count + 1,
-  metric_count = metric_count + new.metric_count,
-  value_sum_hundredths = value_sum_hundredths + new.value_sum_hundredths
-where department = (select department from employees where id = new.employee_id)
-  and new.metric_count > 0;
-insert into score_histogram (bucket, staff_count)
-select cast(new.average_score as integer), 1 where new.metric_count > 0
-on conflict (bucket) do update set staff_count = staff_count + 1;
-end`,
+  trigger('employee_scores', 'insights_scores_update'),
 
   // Triggers: Staff names copied into employee_scores for the rankings' name order.
-  `create trigger score_names_fill after insert on employee_scores begin
-  update employee_scores set
-    last_name = coalesce((select e.last_name from employees e where e.id = new.employee_id), ''),
-    first_name = coalesce((select e.first_name from employees e where e.id = new.employee_id), '')
-  where employee_id = new.employee_id;
-end`,
-  `create trigger score_names_follow after update of last_name, first_name on employees
-when new.last_name is not old.last_name or new.first_name is not old.first_name
-begin
-  update employee_scores set last_name = new.last_name, first_name = new.first_name
-    where employee_id = new.id;
-end`,
+  trigger('employee_scores', 'score_names_fill'),
+  trigger('employees', 'score_names_follow'),
 
   // Triggers: Staff search table and its positions in the list's order.
-  `create trigger employees_search_insert after insert on employees begin
-   insert into employees_search_positions (id, position) values (new.id, (select case
-  when b.before is null and b.after is null then 0
-  when b.before is null then case when b.after - 4294967296 >= -2305843009213693952 then b.after - 4294967296 end
-  when b.after is null then case when b.before + 4294967296 <= 2305843009213693952 then b.before + 4294967296 end
-  when b.after - b.before >= 2 then b.before + (b.after - b.before) / 2
-end from (select (select p.position from employees_search_positions as p where p.id = coalesce((select r.id from employees as r where lower(r.last_name) = lower(new.last_name) and lower(r.first_name) = lower(new.first_name) and r.id < new.id
-  order by r.id desc limit 1), (select r.id from employees as r where lower(r.last_name) = lower(new.last_name) and lower(r.first_name) < lower(new.first_name)
-  order by lower(r.first_name) desc, r.id desc limit 1), (select r.id from employees as r where lower(r.last_name) < lower(new.last_name)
-  order by lower(r.last_name) desc, lower(r.first_name) desc, r.id desc limit 1))) as before, (select p.position from employees_search_positions as p where p.id = coalesce((select r.id from employees as r where lower(r.last_name) = lower(new.last_name) and lower(r.first_name) = lower(new.first_name) and r.id > new.id
-  order by r.id asc limit 1), (select r.id from employees as r where lower(r.last_name) = lower(new.last_name) and lower(r.first_name) > lower(new.first_name)
-  order by lower(r.first_name) asc, r.id asc limit 1), (select r.id from employees as r where lower(r.last_name) > lower(new.last_name)
-  order by lower(r.last_name) asc, lower(r.first_name) asc, r.id asc limit 1))) as after) as b));
-   insert into employees_search (rowid, search_text)
-  select p.position, new.search_text from employees_search_positions as p
-  where p.id = new.id and p.position is not null;
-insert into search_renumbers (name)
-  select 'employees_search' from employees_search_positions as p where p.id = new.id and p.position is null;
-end`,
-  `create trigger employees_search_update after update of first_name, last_name, email, position, employee_code
-   on employees begin
-   delete from employees_search where rowid = (select position from employees_search_positions where id = old.id);
-   update employees_search_positions set position = (select case
-  when b.before is null and b.after is null then 0
-  when b.before is null then case when b.after - 4294967296 >= -2305843009213693952 then b.after - 4294967296 end
-  when b.after is null then case when b.before + 4294967296 <= 2305843009213693952 then b.before + 4294967296 end
-  when b.after - b.before >= 2 then b.before + (b.after - b.before) / 2
-end from (select (select p.position from employees_search_positions as p where p.id = coalesce((select r.id from employees as r where lower(r.last_name) = lower(new.last_name) and lower(r.first_name) = lower(new.first_name) and r.id < new.id
-  order by r.id desc limit 1), (select r.id from employees as r where lower(r.last_name) = lower(new.last_name) and lower(r.first_name) < lower(new.first_name)
-  order by lower(r.first_name) desc, r.id desc limit 1), (select r.id from employees as r where lower(r.last_name) < lower(new.last_name)
-  order by lower(r.last_name) desc, lower(r.first_name) desc, r.id desc limit 1))) as before, (select p.position from employees_search_positions as p where p.id = coalesce((select r.id from employees as r where lower(r.last_name) = lower(new.last_name) and lower(r.first_name) = lower(new.first_name) and r.id > new.id
-  order by r.id asc limit 1), (select r.id from employees as r where lower(r.last_name) = lower(new.last_name) and lower(r.first_name) > lower(new.first_name)
-  order by lower(r.first_name) asc, r.id asc limit 1), (select r.id from employees as r where lower(r.last_name) > lower(new.last_name)
-  order by lower(r.last_name) asc, lower(r.first_name) asc, r.id asc limit 1))) as after) as b)
-     where id = new.id and (lower(old.last_name) is not lower(new.last_name) or lower(old.first_name) is not lower(new.first_name) or old.id is not new.id);
-   insert into employees_search (rowid, search_text)
-  select p.position, new.search_text from employees_search_positions as p
-  where p.id = new.id and p.position is not null;
-insert into search_renumbers (name)
-  select 'employees_search' from employees_search_positions as p where p.id = new.id and p.position is null;
-end`,
-  `create trigger employees_search_delete after delete on employees begin
-  delete from employees_search where rowid = (select position from employees_search_positions where id = old.id);
-  delete from employees_search_positions where id = old.id;
-end`,
-  `create trigger employees_search_renumber after insert on search_renumbers
-  when new.name = 'employees_search' begin
-  delete from employees_search_positions;
-  insert into employees_search_positions (id, position)
-    select r.id, (row_number() over (order by lower(r.last_name) asc, lower(r.first_name) asc, r.id asc)
-        - (select (count(*) + 1) / 2 from employees))
-      * (select 2305843009213693952 / (count(*) + 1) from employees)
-    from employees as r;
-  insert into employees_search (employees_search) values ('delete-all');
-  insert into employees_search (rowid, search_text)
-    select p.position, r.search_text
-    from employees as r join employees_search_positions as p on p.id = r.id;
-  insert into employees_search (employees_search) values ('optimize');
-  delete from search_renumbers where name = new.name;
-end`,
+  trigger('employees', 'employees_search_insert'),
+  trigger('employees', 'employees_search_update'),
+  trigger('employees', 'employees_search_delete'),
+  trigger('search_renumbers', 'employees_search_renumber'),
 
   // Triggers: User search table and its positions in the list's order.
-  `create trigger users_search_insert after insert on users begin
-   insert into users_search_positions (id, position) values (new.id, (select case
-  when b.before is null and b.after is null then 0
-  when b.before is null then case when b.after - 4294967296 >= -2305843009213693952 then b.after - 4294967296 end
-  when b.after is null then case when b.before + 4294967296 <= 2305843009213693952 then b.before + 4294967296 end
-  when b.after - b.before >= 2 then b.before + (b.after - b.before) / 2
-end from (select (select p.position from users_search_positions as p where p.id = coalesce((select r.id from users as r where r.created_at = new.created_at and r.id > new.id
-  order by r.id asc limit 1), (select r.id from users as r where r.created_at > new.created_at
-  order by r.created_at asc, r.id asc limit 1))) as before, (select p.position from users_search_positions as p where p.id = coalesce((select r.id from users as r where r.created_at = new.created_at and r.id < new.id
-  order by r.id desc limit 1), (select r.id from users as r where r.created_at < new.created_at
-  order by r.created_at desc, r.id desc limit 1))) as after) as b));
-   insert into users_search (rowid, full_name, email)
-  select p.position, lower(new.firstname || ' ' || new.lastname), lower(new.email) from users_search_positions as p
-  where p.id = new.id and p.position is not null;
-insert into search_renumbers (name)
-  select 'users_search' from users_search_positions as p where p.id = new.id and p.position is null;
-end`,
-  `create trigger users_search_update after update of firstname, lastname, email, created_at
-   on users begin
-   delete from users_search where rowid = (select position from users_search_positions where id = old.id);
-   update users_search_positions set position = (select case
-  when b.before is null and b.after is null then 0
-  when b.before is null then case when b.after - 4294967296 >= -2305843009213693952 then b.after - 4294967296 end
-  when b.after is null then case when b.before + 4294967296 <= 2305843009213693952 then b.before + 4294967296 end
-  when b.after - b.before >= 2 then b.before + (b.after - b.before) / 2
-end from (select (select p.position from users_search_positions as p where p.id = coalesce((select r.id from users as r where r.created_at = new.created_at and r.id > new.id
-  order by r.id asc limit 1), (select r.id from users as r where r.created_at > new.created_at
-  order by r.created_at asc, r.id asc limit 1))) as before, (select p.position from users_search_positions as p where p.id = coalesce((select r.id from users as r where r.created_at = new.created_at and r.id < new.id
-  order by r.id desc limit 1), (select r.id from users as r where r.created_at < new.created_at
-  order by r.created_at desc, r.id desc limit 1))) as after) as b)
-     where id = new.id and (old.created_at is not new.created_at or old.id is not new.id);
-   insert into users_search (rowid, full_name, email)
-  select p.position, lower(new.firstname || ' ' || new.lastname), lower(new.email) from users_search_positions as p
-  where p.id = new.id and p.position is not null;
-insert into search_renumbers (name)
-  select 'users_search' from users_search_positions as p where p.id = new.id and p.position is null;
-end`,
-  `create trigger users_search_delete after delete on users begin
-  delete from users_search where rowid = (select position from users_search_positions where id = old.id);
-  delete from users_search_positions where id = old.id;
-end`,
-  `create trigger users_search_renumber after insert on search_renumbers
-  when new.name = 'users_search' begin
-  delete from users_search_positions;
-  insert into users_search_positions (id, position)
-    select r.id, (row_number() over (order by r.created_at desc, r.id desc)
-        - (select (count(*) + 1) / 2 from users))
-      * (select 2305843009213693952 / (count(*) + 1) from users)
-    from users as r;
-  insert into users_search (users_search) values ('delete-all');
-  insert into users_search (rowid, full_name, email)
-    select p.position, lower(r.firstname || ' ' || r.lastname), lower(r.email)
-    from users as r join users_search_positions as p on p.id = r.id;
-  insert into users_search (users_search) values ('optimize');
-  delete from search_renumbers where name = new.name;
-end`,
+  trigger('users', 'users_search_insert'),
+  trigger('users', 'users_search_update'),
+  trigger('users', 'users_search_delete'),
+  trigger('search_renumbers', 'users_search_renumber'),
 
   // Triggers: Audit trail search table.
-  `create trigger audit_entries_text_insert after insert on audit_entries begin
-   insert into audit_entries_text_positions (id, position) values (new.id, (select case
-  when b.before is null and b.after is null then 0
-  when b.before is null then case when b.after - 4294967296 >= -2305843009213693952 then b.after - 4294967296 end
-  when b.after is null then case when b.before + 4294967296 <= 2305843009213693952 then b.before + 4294967296 end
-  when b.after - b.before >= 2 then b.before + (b.after - b.before) / 2
-end from (select (select p.position from audit_entries_text_positions as p where p.id = coalesce((select r.id from audit_entries as r where r.created_at = new.created_at and r.id > new.id
-  order by r.id asc limit 1), (select r.id from audit_entries as r where r.created_at > new.created_at
-  order by r.created_at asc, r.id asc limit 1))) as before, (select p.position from audit_entries_text_positions as p where p.id = coalesce((select r.id from audit_entries as r where r.created_at = new.created_at and r.id < new.id
-  order by r.id desc limit 1), (select r.id from audit_entries as r where r.created_at < new.created_at
-  order by r.created_at desc, r.id desc limit 1))) as after) as b));
-   insert into audit_entries_text (rowid, name, description)
-  select p.position, lower(new.name), lower(new.description) from audit_entries_text_positions as p
-  where p.id = new.id and p.position is not null;
-insert into search_renumbers (name)
-  select 'audit_entries_text' from audit_entries_text_positions as p where p.id = new.id and p.position is null;
-end`,
-  `create trigger audit_entries_text_update after update of name, description, created_at
-   on audit_entries begin
-   delete from audit_entries_text where rowid = (select position from audit_entries_text_positions where id = old.id);
-   update audit_entries_text_positions set position = (select case
-  when b.before is null and b.after is null then 0
-  when b.before is null then case when b.after - 4294967296 >= -2305843009213693952 then b.after - 4294967296 end
-  when b.after is null then case when b.before + 4294967296 <= 2305843009213693952 then b.before + 4294967296 end
-  when b.after - b.before >= 2 then b.before + (b.after - b.before) / 2
-end from (select (select p.position from audit_entries_text_positions as p where p.id = coalesce((select r.id from audit_entries as r where r.created_at = new.created_at and r.id > new.id
-  order by r.id asc limit 1), (select r.id from audit_entries as r where r.created_at > new.created_at
-  order by r.created_at asc, r.id asc limit 1))) as before, (select p.position from audit_entries_text_positions as p where p.id = coalesce((select r.id from audit_entries as r where r.created_at = new.created_at and r.id < new.id
-  order by r.id desc limit 1), (select r.id from audit_entries as r where r.created_at < new.created_at
-  order by r.created_at desc, r.id desc limit 1))) as after) as b)
-     where id = new.id and (old.created_at is not new.created_at or old.id is not new.id);
-   insert into audit_entries_text (rowid, name, description)
-  select p.position, lower(new.name), lower(new.description) from audit_entries_text_positions as p
-  where p.id = new.id and p.position is not null;
-insert into search_renumbers (name)
-  select 'audit_entries_text' from audit_entries_text_positions as p where p.id = new.id and p.position is null;
-end`,
-  `create trigger audit_entries_text_delete after delete on audit_entries begin
-  delete from audit_entries_text where rowid = (select position from audit_entries_text_positions where id = old.id);
-  delete from audit_entries_text_positions where id = old.id;
-end`,
-  `create trigger audit_entries_text_renumber after insert on search_renumbers
-  when new.name = 'audit_entries_text' begin
-  delete from audit_entries_text_positions;
-  insert into audit_entries_text_positions (id, position)
-    select r.id, (row_number() over (order by r.created_at desc, r.id desc)
-        - (select (count(*) + 1) / 2 from audit_entries))
-      * (select 2305843009213693952 / (count(*) + 1) from audit_entries)
-    from audit_entries as r;
-  insert into audit_entries_text (audit_entries_text) values ('delete-all');
-  insert into audit_entries_text (rowid, name, description)
-    select p.position, lower(r.name), lower(r.description)
-    from audit_entries as r join audit_entries_text_positions as p on p.id = r.id;
-  insert into audit_entries_text (audit_entries_text) values ('optimize');
-  delete from search_renumbers where name = new.name;
-end`,
+  trigger('audit_entries', 'audit_entries_text_insert'),
+  trigger('audit_entries', 'audit_entries_text_update'),
+  trigger('audit_entries', 'audit_entries_text_delete'),
+  trigger('search_renumbers', 'audit_entries_text_renumber'),
 
   // Triggers: Staff search trigram postings.
-  `create trigger employees_search_postings_insert after insert on employees_search_positions
-begin insert or ignore into employees_search_postings (trigram, position)
-select substr(t.text, o.n, 3), new.position
-from (select e.search_text as text from employees as e where e.id = new.id) as t join search_text_offsets as o on o.n <= length(t.text) - 2
-where new.position is not null; end`,
-  `create trigger employees_search_postings_move after update on employees_search_positions
-begin delete from employees_search_postings where position = old.position; insert or ignore into employees_search_postings (trigram, position)
-select substr(t.text, o.n, 3), new.position
-from (select e.search_text as text from employees as e where e.id = new.id) as t join search_text_offsets as o on o.n <= length(t.text) - 2
-where new.position is not null; end`,
-  `create trigger employees_search_postings_delete after delete on employees_search_positions
-begin delete from employees_search_postings where position = old.position; end`,
-  `create trigger employees_search_postings_text after update of first_name, last_name, email, position, employee_code on employees
-begin delete from employees_search_postings where position = (select position from employees_search_positions where id = new.id); insert or ignore into employees_search_postings (trigram, position)
-select substr(t.text, o.n, 3), (select position from employees_search_positions where id = new.id)
-from (select e.search_text as text from employees as e where e.id = new.id) as t join search_text_offsets as o on o.n <= length(t.text) - 2
-where (select position from employees_search_positions where id = new.id) is not null; end`,
+  trigger('employees_search_positions', 'employees_search_postings_insert'),
+  trigger('employees_search_positions', 'employees_search_postings_move'),
+  trigger('employees_search_positions', 'employees_search_postings_delete'),
+  trigger('employees', 'employees_search_postings_text'),
 
   // Triggers: User search trigram postings.
-  `create trigger users_search_postings_insert after insert on users_search_positions
-begin insert or ignore into users_search_postings (trigram, position)
-select substr(t.text, o.n, 3), new.position
-from (select lower(e.firstname || ' ' || e.lastname) as text from users as e where e.id = new.id union all select lower(e.email) as text from users as e where e.id = new.id) as t join search_text_offsets as o on o.n <= length(t.text) - 2
-where new.position is not null; end`,
-  `create trigger users_search_postings_move after update on users_search_positions
-begin delete from users_search_postings where position = old.position; insert or ignore into users_search_postings (trigram, position)
-select substr(t.text, o.n, 3), new.position
-from (select lower(e.firstname || ' ' || e.lastname) as text from users as e where e.id = new.id union all select lower(e.email) as text from users as e where e.id = new.id) as t join search_text_offsets as o on o.n <= length(t.text) - 2
-where new.position is not null; end`,
-  `create trigger users_search_postings_delete after delete on users_search_positions
-begin delete from users_search_postings where position = old.position; end`,
-  `create trigger users_search_postings_text after update of firstname, lastname, email on users
-begin delete from users_search_postings where position = (select position from users_search_positions where id = new.id); insert or ignore into users_search_postings (trigram, position)
-select substr(t.text, o.n, 3), (select position from users_search_positions where id = new.id)
-from (select lower(e.firstname || ' ' || e.lastname) as text from users as e where e.id = new.id union all select lower(e.email) as text from users as e where e.id = new.id) as t join search_text_offsets as o on o.n <= length(t.text) - 2
-where (select position from users_search_positions where id = new.id) is not null; end`,
+  trigger('users_search_positions', 'users_search_postings_insert'),
+  trigger('users_search_positions', 'users_search_postings_move'),
+  trigger('users_search_positions', 'users_search_postings_delete'),
+  trigger('users', 'users_search_postings_text'),
 
   // Triggers: Metric values counted per hour of created_at (deep pages of all values).
-  `create trigger metric_value_hours_insert after insert on performance_metrics begin
-   insert into metric_value_hours (hour, value_count) values (substr(new.created_at, 1, 13), 1)
-on conflict (hour) do update set value_count = value_count + 1;
-end`,
-  `create trigger metric_value_hours_delete after delete on performance_metrics begin
-   update metric_value_hours set value_count = value_count - 1
-  where hour = substr(old.created_at, 1, 13);
-delete from metric_value_hours where hour = substr(old.created_at, 1, 13) and value_count = 0;
-end`,
-  `create trigger metric_value_hours_moved after update of created_at on performance_metrics
- when substr(new.created_at, 1, 13) is not substr(old.created_at, 1, 13) begin
-   update metric_value_hours set value_count = value_count - 1
-  where hour = substr(old.created_at, 1, 13);
-delete from metric_value_hours where hour = substr(old.created_at, 1, 13) and value_count = 0;
-   insert into metric_value_hours (hour, value_count) values (substr(new.created_at, 1, 13), 1)
-on conflict (hour) do update set value_count = value_count + 1;
-end`,
+  trigger('performance_metrics', 'metric_value_hours_insert'),
+  trigger('performance_metrics', 'metric_value_hours_delete'),
+  trigger('performance_metrics', 'metric_value_hours_moved'),
 
   // Triggers: Metric values counted per day of created_at (deep pages of all values).
-  `create trigger metric_value_days_insert after insert on performance_metrics begin
-   insert into metric_value_days (day, value_count) values (substr(new.created_at, 1, 10), 1)
-on conflict (day) do update set value_count = value_count + 1;
-end`,
-  `create trigger metric_value_days_delete after delete on performance_metrics begin
-   update metric_value_days set value_count = value_count - 1
-  where day = substr(old.created_at, 1, 10);
-delete from metric_value_days where day = substr(old.created_at, 1, 10) and value_count = 0;
-end`,
-  `create trigger metric_value_days_moved after update of created_at on performance_metrics
- when substr(new.created_at, 1, 10) is not substr(old.created_at, 1, 10) begin
-   update metric_value_days set value_count = value_count - 1
-  where day = substr(old.created_at, 1, 10);
-delete from metric_value_days where day = substr(old.created_at, 1, 10) and value_count = 0;
-   insert into metric_value_days (day, value_count) values (substr(new.created_at, 1, 10), 1)
-on conflict (day) do update set value_count = value_count + 1;
-end`,
+  trigger('performance_metrics', 'metric_value_days_insert'),
+  trigger('performance_metrics', 'metric_value_days_delete'),
+  trigger('performance_metrics', 'metric_value_days_moved'),
 
   // The rows the totals and versions start from.
   `insert into insight_totals (name, value) values

@@ -472,513 +472,486 @@ CREATE OR REPLACE FUNCTION public.audit_entries_search_clear()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
-  begin truncate audit_entries_search; return null; end
-$function$;
+       begin truncate audit_entries_search; return null; end $function$;
 
 CREATE OR REPLACE FUNCTION public.audit_entries_search_write()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
-  begin
-    if tg_op <> 'INSERT' then
-      delete from audit_entries_search where id in (select id from old_rows);
-    end if;
-    if tg_op <> 'DELETE' then
-      insert into audit_entries_search select id, created_at, lower(name), lower(description) from new_rows;
-    end if;
-    return null;
-  end
-$function$;
+       begin
+         if tg_op <> 'INSERT' then
+           delete from audit_entries_search where id in (select id from old_rows);
+         end if;
+         if tg_op <> 'DELETE' then
+           insert into audit_entries_search select id, created_at, lower(name), lower(description) from new_rows;
+         end if;
+         return null;
+       end $function$;
 
 CREATE OR REPLACE FUNCTION public.dashboard_version_bump()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
-     begin
-       perform pg_advisory_xact_lock(7341002);
-       if tg_op = 'INSERT' then insert into employee_dashboard_versions as v (employee_id, version)
-  select distinct employee_id, 1 from new_rows where true
-  on conflict (employee_id) do update set version = v.version + 1;
-       elsif tg_op = 'DELETE' then insert into employee_dashboard_versions as v (employee_id, version)
-  select distinct employee_id, 1 from old_rows where true
-  on conflict (employee_id) do update set version = v.version + 1;
-       else insert into employee_dashboard_versions as v (employee_id, version)
-  select distinct employee_id, 1 from (select employee_id from new_rows union select employee_id from old_rows) c where true
-  on conflict (employee_id) do update set version = v.version + 1;
-       end if;
-       return null;
-     end
-$function$;
+       begin
+         perform pg_advisory_xact_lock(7341002);
+         if tg_op = 'INSERT' then insert into employee_dashboard_versions as v (employee_id, version)
+    select distinct employee_id, 1 from new_rows where true
+    on conflict (employee_id) do update set version = v.version + 1;
+         elsif tg_op = 'DELETE' then insert into employee_dashboard_versions as v (employee_id, version)
+    select distinct employee_id, 1 from old_rows where true
+    on conflict (employee_id) do update set version = v.version + 1;
+         else insert into employee_dashboard_versions as v (employee_id, version)
+    select distinct employee_id, 1 from (select employee_id from new_rows union select employee_id from old_rows) c where true
+    on conflict (employee_id) do update set version = v.version + 1;
+         end if;
+         return null;
+       end $function$;
 
 CREATE OR REPLACE FUNCTION public.data_version_bump()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
-  begin
-    perform pg_advisory_xact_lock(7341002);
-    update list_totals set value = value + 1 where name = 'data_version';
-    return null;
-  end
-$function$;
+       begin
+         perform pg_advisory_xact_lock(7341002);
+         update list_totals set value = value + 1 where name = 'data_version';
+         return null;
+       end $function$;
 
 CREATE OR REPLACE FUNCTION public.employees_search_postings_write()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
-   begin
-     if tg_op <> 'INSERT' then
-       delete from employees_search_postings as p
-         where p.trigram = any(array(select t.trigram from (select distinct t.trigram, old.last_key, old.first_key, old.id
-  from  search_trigrams(array[old.search_text]) as t) as t))
-           and p.last_key = old.last_key and p.first_key = old.first_key and p.id = old.id;
-     end if;
-     if tg_op <> 'DELETE' then
-       insert into employees_search_postings select distinct t.trigram, new.last_key, new.first_key, new.id
-  from  search_trigrams(array[new.search_text]) as t;
-     end if;
-     return null;
-   end
-$function$;
+       begin
+         if tg_op <> 'INSERT' then
+           delete from employees_search_postings as p
+             where p.trigram = any(array(select t.trigram from (select distinct t.trigram, old.last_key, old.first_key, old.id
+      from  search_trigrams(array[old.search_text]) as t) as t))
+               and p.last_key = old.last_key and p.first_key = old.first_key and p.id = old.id;
+         end if;
+         if tg_op <> 'DELETE' then
+           insert into employees_search_postings select distinct t.trigram, new.last_key, new.first_key, new.id
+      from  search_trigrams(array[new.search_text]) as t;
+         end if;
+         return null;
+       end $function$;
 
 CREATE OR REPLACE FUNCTION public.employees_search_write()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
-  begin
-    if tg_op <> 'INSERT' then delete from employees_search where id = old.id; end if;
-    if tg_op <> 'DELETE' then insert into employees_search values (new.id, new.search_text, lower(new.last_name), lower(new.first_name)); end if;
-    return null;
-  end
-$function$;
+       begin
+         if tg_op <> 'INSERT' then delete from employees_search where id = old.id; end if;
+         if tg_op <> 'DELETE' then insert into employees_search values (new.id, new.search_text, lower(new.last_name), lower(new.first_name)); end if;
+         return null;
+       end $function$;
 
 CREATE OR REPLACE FUNCTION public.insights_bonus_days()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
-  begin
-    perform pg_advisory_xact_lock(7341002);
-    if tg_op in ('UPDATE', 'DELETE') then
-      update daily_bonus_totals d set bonus_count = d.bonus_count - gone.n
-      from (select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*) as n
-            from old_rows group by 1) gone
-      where d.day = gone.day;
-    end if;
-    if tg_op in ('UPDATE', 'INSERT') then
-      insert into daily_bonus_totals as d (day, bonus_count)
-      select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD'), count(*) from new_rows
-      group by 1
-      on conflict (day) do update set bonus_count = d.bonus_count + excluded.bonus_count;
-    end if;
-    return null;
-  end
-$function$;
+       begin
+         perform pg_advisory_xact_lock(7341002);
+         if tg_op in ('UPDATE', 'DELETE') then
+           update daily_bonus_totals d set bonus_count = d.bonus_count - gone.n
+           from (select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*) as n
+                 from old_rows group by 1) gone
+           where d.day = gone.day;
+         end if;
+         if tg_op in ('UPDATE', 'INSERT') then
+           insert into daily_bonus_totals as d (day, bonus_count)
+           select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD'), count(*) from new_rows
+           group by 1
+           on conflict (day) do update set bonus_count = d.bonus_count + excluded.bonus_count;
+         end if;
+         return null;
+       end $function$;
 
 CREATE OR REPLACE FUNCTION public.insights_count_rows()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
-  declare delta bigint;
-  begin
-    if tg_op = 'INSERT' then select count(*) into delta from new_rows;
-    else select -count(*) into delta from old_rows;
-    end if;
-    if delta <> 0 then
-      perform pg_advisory_xact_lock(7341002);
-      update insight_totals set value = value + delta where name = tg_argv[0];
-    end if;
-    return null;
-  end
-$function$;
+       declare delta bigint;
+       begin
+         if tg_op = 'INSERT' then select count(*) into delta from new_rows;
+         else select -count(*) into delta from old_rows;
+         end if;
+         if delta <> 0 then
+           perform pg_advisory_xact_lock(7341002);
+           update insight_totals set value = value + delta where name = tg_argv[0];
+         end if;
+         return null;
+       end $function$;
 
 CREATE OR REPLACE FUNCTION public.insights_employees_change()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
-  begin
-    perform pg_advisory_xact_lock(7341002);
-    if tg_op = 'INSERT' then
-      update insight_totals set value = value + 1 where name = 'employees';
-      insert into department_totals as d
-        (department, staff_count, scored_staff_count, metric_count, value_sum_hundredths)
-      values (new.department, 1, 0, 0, 0)
-      on conflict (department) do update set staff_count = d.staff_count + 1;
-      return null;
-    elsif tg_op = 'DELETE' then
-      -- Score rows first, while the employee (and so its department) is still there.
-      delete from employee_monthly_scores where employee_id = old.id;
-      delete from employee_scores where employee_id = old.id;
-      update insight_totals set value = value - 1 where name = 'employees';
-      update department_totals set staff_count = staff_count - 1
-        where department = old.department;
-      return old;
-    end if;
-    -- UPDATE of what the rankings show.
-    update insight_totals set value = value + 1 where name = 'ranking_version';
-    if new.department is not distinct from old.department then
-      return null;
-    end if;
-    -- The department changed: move the employee and their scores.
-    update department_totals d set
-      staff_count = d.staff_count - 1,
-      scored_staff_count = d.scored_staff_count - (case when s.metric_count > 0 then 1 else 0 end),
-      metric_count = d.metric_count - (case when s.metric_count > 0 then s.metric_count else 0 end),
-      value_sum_hundredths = d.value_sum_hundredths
-        - (case when s.metric_count > 0 then s.value_sum_hundredths else 0 end)
-    from (select 1) one left join employee_scores s on s.employee_id = old.id
-    where d.department = old.department;
-    insert into department_totals as d
-      (department, staff_count, scored_staff_count, metric_count, value_sum_hundredths)
-    values (new.department, 0, 0, 0, 0) on conflict (department) do nothing;
-    update department_totals d set
-      staff_count = d.staff_count + 1,
-      scored_staff_count = d.scored_staff_count + (case when s.metric_count > 0 then 1 else 0 end),
-      metric_count = d.metric_count + (case when s.metric_count > 0 then s.metric_count else 0 end),
-      value_sum_hundredths = d.value_sum_hundredths
-        + (case when s.metric_count > 0 then s.value_sum_hundredths else 0 end)
-    from (select 1) one left join employee_scores s on s.employee_id = new.id
-    where d.department = new.department;
-    return null;
-  end
-$function$;
+       begin
+         perform pg_advisory_xact_lock(7341002);
+         if tg_op = 'INSERT' then
+           update insight_totals set value = value + 1 where name = 'employees';
+           insert into department_totals as d
+             (department, staff_count, scored_staff_count, metric_count, value_sum_hundredths)
+           values (new.department, 1, 0, 0, 0)
+           on conflict (department) do update set staff_count = d.staff_count + 1;
+           return null;
+         elsif tg_op = 'DELETE' then
+           -- Score rows first, while the employee (and so its department) is still there.
+           delete from employee_monthly_scores where employee_id = old.id;
+           delete from employee_scores where employee_id = old.id;
+           update insight_totals set value = value - 1 where name = 'employees';
+           update department_totals set staff_count = staff_count - 1
+             where department = old.department;
+           return old;
+         end if;
+         -- UPDATE of what the rankings show.
+         update insight_totals set value = value + 1 where name = 'ranking_version';
+         if new.department is not distinct from old.department then
+           return null;
+         end if;
+         -- The department changed: move the employee and their scores.
+         update department_totals d set
+           staff_count = d.staff_count - 1,
+           scored_staff_count = d.scored_staff_count - (case when s.metric_count > 0 then 1 else 0 end),
+           metric_count = d.metric_count - (case when s.metric_count > 0 then s.metric_count else 0 end),
+           value_sum_hundredths = d.value_sum_hundredths
+             - (case when s.metric_count > 0 then s.value_sum_hundredths else 0 end)
+         from (select 1) one left join employee_scores s on s.employee_id = old.id
+         where d.department = old.department;
+         insert into department_totals as d
+           (department, staff_count, scored_staff_count, metric_count, value_sum_hundredths)
+         values (new.department, 0, 0, 0, 0) on conflict (department) do nothing;
+         update department_totals d set
+           staff_count = d.staff_count + 1,
+           scored_staff_count = d.scored_staff_count + (case when s.metric_count > 0 then 1 else 0 end),
+           metric_count = d.metric_count + (case when s.metric_count > 0 then s.metric_count else 0 end),
+           value_sum_hundredths = d.value_sum_hundredths
+             + (case when s.metric_count > 0 then s.value_sum_hundredths else 0 end)
+         from (select 1) one left join employee_scores s on s.employee_id = new.id
+         where d.department = new.department;
+         return null;
+       end $function$;
 
 CREATE OR REPLACE FUNCTION public.insights_lock_first()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
-  begin
-    perform pg_advisory_xact_lock(7341002);
-    return null;
-  end
-$function$;
+         begin
+           perform pg_advisory_xact_lock(7341002);
+           return null;
+         end $function$;
 
 CREATE OR REPLACE FUNCTION public.insights_monthly_change()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
-  begin
-    perform pg_advisory_xact_lock(7341002);
-    if tg_op in ('UPDATE', 'DELETE') then
-      update monthly_metric_totals set metric_count = metric_count - old.metric_count
-        where month = old.month;
-    end if;
-    if tg_op in ('INSERT', 'UPDATE') then
-      insert into monthly_metric_totals as m (month, metric_count)
-      values (new.month, new.metric_count)
-      on conflict (month) do update set metric_count = m.metric_count + new.metric_count;
-    end if;
-    return null;
-  end
-$function$;
+       begin
+         perform pg_advisory_xact_lock(7341002);
+         if tg_op in ('UPDATE', 'DELETE') then
+           update monthly_metric_totals set metric_count = metric_count - old.metric_count
+             where month = old.month;
+         end if;
+         if tg_op in ('INSERT', 'UPDATE') then
+           insert into monthly_metric_totals as m (month, metric_count)
+           values (new.month, new.metric_count)
+           on conflict (month) do update set metric_count = m.metric_count + new.metric_count;
+         end if;
+         return null;
+       end $function$;
 
 CREATE OR REPLACE FUNCTION public.insights_scores_change()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
-  begin
-    perform pg_advisory_xact_lock(7341002);
-    update insight_totals set value = value + 1 where name = 'ranking_version';
-    if tg_op in ('UPDATE', 'DELETE') and old.metric_count > 0 then
-      update department_totals set
-        scored_staff_count = scored_staff_count - 1,
-        metric_count = metric_count - old.metric_count,
-        value_sum_hundredths = value_sum_hundredths - old.value_sum_hundredths
-      where department = (select department from employees where id = old.employee_id);
-      update score_histogram set staff_count = staff_count - 1
-        where bucket = cast(floor(old.average_score) as integer);
-    end if;
-    if tg_op in ('INSERT', 'UPDATE') and new.metric_count > 0 then
-      update department_totals set
-        scored_staff_count = scored_staff_count + 1,
-        metric_count = metric_count + new.metric_count,
-        value_sum_hundredths = value_sum_hundredths + new.value_sum_hundredths
-      where department = (select department from employees where id = new.employee_id);
-      insert into score_histogram as h (bucket, staff_count)
-      values (cast(floor(new.average_score) as integer), 1)
-      on conflict (bucket) do update set staff_count = h.staff_count + 1;
-    end if;
-    return null;
-  end
-$function$;
+       begin
+         perform pg_advisory_xact_lock(7341002);
+         update insight_totals set value = value + 1 where name = 'ranking_version';
+         if tg_op in ('UPDATE', 'DELETE') and old.metric_count > 0 then
+           update department_totals set
+             scored_staff_count = scored_staff_count - 1,
+             metric_count = metric_count - old.metric_count,
+             value_sum_hundredths = value_sum_hundredths - old.value_sum_hundredths
+           where department = (select department from employees where id = old.employee_id);
+           update score_histogram set staff_count = staff_count - 1
+             where bucket = cast(floor(old.average_score) as integer);
+         end if;
+         if tg_op in ('INSERT', 'UPDATE') and new.metric_count > 0 then
+           update department_totals set
+             scored_staff_count = scored_staff_count + 1,
+             metric_count = metric_count + new.metric_count,
+             value_sum_hundredths = value_sum_hundredths + new.value_sum_hundredths
+           where department = (select department from employees where id = new.employee_id);
+           insert into score_histogram as h (bucket, staff_count)
+           values (cast(floor(new.average_score) as integer), 1)
+           on conflict (bucket) do update set staff_count = h.staff_count + 1;
+         end if;
+         return null;
+       end $function$;
 
 CREATE OR REPLACE FUNCTION public.list_totals_audit()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
-  declare names text[]; deltas bigint[];
-  begin
-    if tg_op = 'INSERT' then
-  select array_agg(name), array_agg(delta) into names, deltas
-  from (select name, sum(sign)::bigint as delta from (select t.name, 1 as sign from new_rows r cross join lateral (select 'audit_entries') t(name)) c group by name) d
-  where delta <> 0;
-    elsif tg_op = 'DELETE' then
-  select array_agg(name), array_agg(delta) into names, deltas
-  from (select name, sum(sign)::bigint as delta from (select t.name, -1 as sign from old_rows r cross join lateral (select 'audit_entries') t(name)) c group by name) d
-  where delta <> 0;
-    else
-  select array_agg(name), array_agg(delta) into names, deltas
-  from (select name, sum(sign)::bigint as delta from (select t.name, 1 as sign from new_rows r cross join lateral (select 'audit_entries') t(name) union all select t.name, -1 as sign from old_rows r cross join lateral (select 'audit_entries') t(name)) c group by name) d
-  where delta <> 0;
-    end if;
-    if names is not null then
-      perform pg_advisory_xact_lock(7341002);
-      insert into list_totals as t (name, value)
-      select * from unnest(names, deltas)
-      on conflict (name) do update set value = t.value + excluded.value;
-    end if;
-    return null;
-  end
-$function$;
+        declare names text[]; deltas bigint[];
+        begin
+          if tg_op = 'INSERT' then
+        select array_agg(name), array_agg(delta) into names, deltas
+        from (select name, sum(sign)::bigint as delta from (select t.name, 1 as sign from new_rows r cross join lateral (select 'audit_entries') t(name)) c group by name) d
+        where delta <> 0;
+          elsif tg_op = 'DELETE' then
+        select array_agg(name), array_agg(delta) into names, deltas
+        from (select name, sum(sign)::bigint as delta from (select t.name, -1 as sign from old_rows r cross join lateral (select 'audit_entries') t(name)) c group by name) d
+        where delta <> 0;
+          else
+        select array_agg(name), array_agg(delta) into names, deltas
+        from (select name, sum(sign)::bigint as delta from (select t.name, 1 as sign from new_rows r cross join lateral (select 'audit_entries') t(name) union all select t.name, -1 as sign from old_rows r cross join lateral (select 'audit_entries') t(name)) c group by name) d
+        where delta <> 0;
+          end if;
+          if names is not null then
+            perform pg_advisory_xact_lock(7341002);
+            insert into list_totals as t (name, value)
+            select * from unnest(names, deltas)
+            on conflict (name) do update set value = t.value + excluded.value;
+          end if;
+          return null;
+        end $function$;
 
 CREATE OR REPLACE FUNCTION public.list_totals_questions()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
-  declare names text[]; deltas bigint[];
-  begin
-    if tg_op = 'INSERT' then
-  select array_agg(name), array_agg(delta) into names, deltas
-  from (select name, sum(sign)::bigint as delta from (select t.name, 1 as sign from new_rows r cross join lateral (select 'questions' union all
-   select 'questions:answered' where r.responded_at is not null) t(name)) c group by name) d
-  where delta <> 0;
-    elsif tg_op = 'DELETE' then
-  select array_agg(name), array_agg(delta) into names, deltas
-  from (select name, sum(sign)::bigint as delta from (select t.name, -1 as sign from old_rows r cross join lateral (select 'questions' union all
-   select 'questions:answered' where r.responded_at is not null) t(name)) c group by name) d
-  where delta <> 0;
-    else
-  select array_agg(name), array_agg(delta) into names, deltas
-  from (select name, sum(sign)::bigint as delta from (select t.name, 1 as sign from new_rows r cross join lateral (select 'questions' union all
-   select 'questions:answered' where r.responded_at is not null) t(name) union all select t.name, -1 as sign from old_rows r cross join lateral (select 'questions' union all
-   select 'questions:answered' where r.responded_at is not null) t(name)) c group by name) d
-  where delta <> 0;
-    end if;
-    if names is not null then
-      perform pg_advisory_xact_lock(7341002);
-      insert into list_totals as t (name, value)
-      select * from unnest(names, deltas)
-      on conflict (name) do update set value = t.value + excluded.value;
-    end if;
-    return null;
-  end
-$function$;
+        declare names text[]; deltas bigint[];
+        begin
+          if tg_op = 'INSERT' then
+        select array_agg(name), array_agg(delta) into names, deltas
+        from (select name, sum(sign)::bigint as delta from (select t.name, 1 as sign from new_rows r cross join lateral (select 'questions' union all
+         select 'questions:answered' where r.responded_at is not null) t(name)) c group by name) d
+        where delta <> 0;
+          elsif tg_op = 'DELETE' then
+        select array_agg(name), array_agg(delta) into names, deltas
+        from (select name, sum(sign)::bigint as delta from (select t.name, -1 as sign from old_rows r cross join lateral (select 'questions' union all
+         select 'questions:answered' where r.responded_at is not null) t(name)) c group by name) d
+        where delta <> 0;
+          else
+        select array_agg(name), array_agg(delta) into names, deltas
+        from (select name, sum(sign)::bigint as delta from (select t.name, 1 as sign from new_rows r cross join lateral (select 'questions' union all
+         select 'questions:answered' where r.responded_at is not null) t(name) union all select t.name, -1 as sign from old_rows r cross join lateral (select 'questions' union all
+         select 'questions:answered' where r.responded_at is not null) t(name)) c group by name) d
+        where delta <> 0;
+          end if;
+          if names is not null then
+            perform pg_advisory_xact_lock(7341002);
+            insert into list_totals as t (name, value)
+            select * from unnest(names, deltas)
+            on conflict (name) do update set value = t.value + excluded.value;
+          end if;
+          return null;
+        end $function$;
 
 CREATE OR REPLACE FUNCTION public.list_totals_users()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
-  declare names text[]; deltas bigint[];
-  begin
-    if tg_op = 'INSERT' then
-  select array_agg(name), array_agg(delta) into names, deltas
-  from (select name, sum(sign)::bigint as delta from (select t.name, 1 as sign from new_rows r cross join lateral (values ('users'), ('users:' || r.user_type)) t(name)) c group by name) d
-  where delta <> 0;
-    elsif tg_op = 'DELETE' then
-  select array_agg(name), array_agg(delta) into names, deltas
-  from (select name, sum(sign)::bigint as delta from (select t.name, -1 as sign from old_rows r cross join lateral (values ('users'), ('users:' || r.user_type)) t(name)) c group by name) d
-  where delta <> 0;
-    else
-  select array_agg(name), array_agg(delta) into names, deltas
-  from (select name, sum(sign)::bigint as delta from (select t.name, 1 as sign from new_rows r cross join lateral (values ('users'), ('users:' || r.user_type)) t(name) union all select t.name, -1 as sign from old_rows r cross join lateral (values ('users'), ('users:' || r.user_type)) t(name)) c group by name) d
-  where delta <> 0;
-    end if;
-    if names is not null then
-      perform pg_advisory_xact_lock(7341002);
-      insert into list_totals as t (name, value)
-      select * from unnest(names, deltas)
-      on conflict (name) do update set value = t.value + excluded.value;
-    end if;
-    return null;
-  end
-$function$;
+        declare names text[]; deltas bigint[];
+        begin
+          if tg_op = 'INSERT' then
+        select array_agg(name), array_agg(delta) into names, deltas
+        from (select name, sum(sign)::bigint as delta from (select t.name, 1 as sign from new_rows r cross join lateral (values ('users'), ('users:' || r.user_type)) t(name)) c group by name) d
+        where delta <> 0;
+          elsif tg_op = 'DELETE' then
+        select array_agg(name), array_agg(delta) into names, deltas
+        from (select name, sum(sign)::bigint as delta from (select t.name, -1 as sign from old_rows r cross join lateral (values ('users'), ('users:' || r.user_type)) t(name)) c group by name) d
+        where delta <> 0;
+          else
+        select array_agg(name), array_agg(delta) into names, deltas
+        from (select name, sum(sign)::bigint as delta from (select t.name, 1 as sign from new_rows r cross join lateral (values ('users'), ('users:' || r.user_type)) t(name) union all select t.name, -1 as sign from old_rows r cross join lateral (values ('users'), ('users:' || r.user_type)) t(name)) c group by name) d
+        where delta <> 0;
+          end if;
+          if names is not null then
+            perform pg_advisory_xact_lock(7341002);
+            insert into list_totals as t (name, value)
+            select * from unnest(names, deltas)
+            on conflict (name) do update set value = t.value + excluded.value;
+          end if;
+          return null;
+        end $function$;
 
 CREATE OR REPLACE FUNCTION public.list_totals_values()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
-  declare names text[]; deltas bigint[];
-  begin
-    if tg_op = 'INSERT' then
-  select array_agg(name), array_agg(delta) into names, deltas
-  from (select name, sum(sign)::bigint as delta from (select t.name, 1 as sign from new_rows r cross join lateral (select 'metric_values:type:' || r.metric_type_id) t(name)) c group by name) d
-  where delta <> 0;
-    elsif tg_op = 'DELETE' then
-  select array_agg(name), array_agg(delta) into names, deltas
-  from (select name, sum(sign)::bigint as delta from (select t.name, -1 as sign from old_rows r cross join lateral (select 'metric_values:type:' || r.metric_type_id) t(name)) c group by name) d
-  where delta <> 0;
-    else
-  select array_agg(name), array_agg(delta) into names, deltas
-  from (select name, sum(sign)::bigint as delta from (select t.name, 1 as sign from new_rows r cross join lateral (select 'metric_values:type:' || r.metric_type_id) t(name) union all select t.name, -1 as sign from old_rows r cross join lateral (select 'metric_values:type:' || r.metric_type_id) t(name)) c group by name) d
-  where delta <> 0;
-    end if;
-    if names is not null then
-      perform pg_advisory_xact_lock(7341002);
-      insert into list_totals as t (name, value)
-      select * from unnest(names, deltas)
-      on conflict (name) do update set value = t.value + excluded.value;
-    end if;
-    return null;
-  end
-$function$;
+        declare names text[]; deltas bigint[];
+        begin
+          if tg_op = 'INSERT' then
+        select array_agg(name), array_agg(delta) into names, deltas
+        from (select name, sum(sign)::bigint as delta from (select t.name, 1 as sign from new_rows r cross join lateral (select 'metric_values:type:' || r.metric_type_id) t(name)) c group by name) d
+        where delta <> 0;
+          elsif tg_op = 'DELETE' then
+        select array_agg(name), array_agg(delta) into names, deltas
+        from (select name, sum(sign)::bigint as delta from (select t.name, -1 as sign from old_rows r cross join lateral (select 'metric_values:type:' || r.metric_type_id) t(name)) c group by name) d
+        where delta <> 0;
+          else
+        select array_agg(name), array_agg(delta) into names, deltas
+        from (select name, sum(sign)::bigint as delta from (select t.name, 1 as sign from new_rows r cross join lateral (select 'metric_values:type:' || r.metric_type_id) t(name) union all select t.name, -1 as sign from old_rows r cross join lateral (select 'metric_values:type:' || r.metric_type_id) t(name)) c group by name) d
+        where delta <> 0;
+          end if;
+          if names is not null then
+            perform pg_advisory_xact_lock(7341002);
+            insert into list_totals as t (name, value)
+            select * from unnest(names, deltas)
+            on conflict (name) do update set value = t.value + excluded.value;
+          end if;
+          return null;
+        end $function$;
 
 CREATE OR REPLACE FUNCTION public.metric_value_days_count()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
-   begin
-     perform pg_advisory_xact_lock(7341002);
-     if tg_op = 'INSERT' then
-  insert into metric_value_days as h (day, value_count)
-  select day, sum(sign) from (select date_trunc('day', created_at, 'UTC') as day, 1 as sign from new_rows) c group by day having sum(sign) <> 0
-  on conflict (day) do update set value_count = h.value_count + excluded.value_count;
-     elsif tg_op = 'DELETE' then
-  insert into metric_value_days as h (day, value_count)
-  select day, sum(sign) from (select date_trunc('day', created_at, 'UTC') as day, -1 as sign from old_rows) c group by day having sum(sign) <> 0
-  on conflict (day) do update set value_count = h.value_count + excluded.value_count; delete from metric_value_days where value_count = 0
-  and day in (select date_trunc('day', created_at, 'UTC') from old_rows);
-     else
-  insert into metric_value_days as h (day, value_count)
-  select day, sum(sign) from (select date_trunc('day', created_at, 'UTC') as day, 1 as sign from new_rows union all select date_trunc('day', created_at, 'UTC') as day, -1 as sign from old_rows) c group by day having sum(sign) <> 0
-  on conflict (day) do update set value_count = h.value_count + excluded.value_count; delete from metric_value_days where value_count = 0
-  and day in (select date_trunc('day', created_at, 'UTC') from old_rows);
-     end if;
-     return null;
-   end
-$function$;
+       begin
+         perform pg_advisory_xact_lock(7341002);
+         if tg_op = 'INSERT' then
+      insert into metric_value_days as h (day, value_count)
+      select day, sum(sign) from (select date_trunc('day', created_at, 'UTC') as day, 1 as sign from new_rows) c group by day having sum(sign) <> 0
+      on conflict (day) do update set value_count = h.value_count + excluded.value_count;
+         elsif tg_op = 'DELETE' then
+      insert into metric_value_days as h (day, value_count)
+      select day, sum(sign) from (select date_trunc('day', created_at, 'UTC') as day, -1 as sign from old_rows) c group by day having sum(sign) <> 0
+      on conflict (day) do update set value_count = h.value_count + excluded.value_count; delete from metric_value_days where value_count = 0
+      and day in (select date_trunc('day', created_at, 'UTC') from old_rows);
+         else
+      insert into metric_value_days as h (day, value_count)
+      select day, sum(sign) from (select date_trunc('day', created_at, 'UTC') as day, 1 as sign from new_rows union all select date_trunc('day', created_at, 'UTC') as day, -1 as sign from old_rows) c group by day having sum(sign) <> 0
+      on conflict (day) do update set value_count = h.value_count + excluded.value_count; delete from metric_value_days where value_count = 0
+      and day in (select date_trunc('day', created_at, 'UTC') from old_rows);
+         end if;
+         return null;
+       end $function$;
 
 CREATE OR REPLACE FUNCTION public.metric_value_hours_count()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
-   begin
-     perform pg_advisory_xact_lock(7341002);
-     if tg_op = 'INSERT' then
-  insert into metric_value_hours as h (hour, value_count)
-  select hour, sum(sign) from (select date_trunc('hour', created_at, 'UTC') as hour, 1 as sign from new_rows) c group by hour having sum(sign) <> 0
-  on conflict (hour) do update set value_count = h.value_count + excluded.value_count;
-     elsif tg_op = 'DELETE' then
-  insert into metric_value_hours as h (hour, value_count)
-  select hour, sum(sign) from (select date_trunc('hour', created_at, 'UTC') as hour, -1 as sign from old_rows) c group by hour having sum(sign) <> 0
-  on conflict (hour) do update set value_count = h.value_count + excluded.value_count; delete from metric_value_hours where value_count = 0
-  and hour in (select date_trunc('hour', created_at, 'UTC') from old_rows);
-     else
-  insert into metric_value_hours as h (hour, value_count)
-  select hour, sum(sign) from (select date_trunc('hour', created_at, 'UTC') as hour, 1 as sign from new_rows union all select date_trunc('hour', created_at, 'UTC') as hour, -1 as sign from old_rows) c group by hour having sum(sign) <> 0
-  on conflict (hour) do update set value_count = h.value_count + excluded.value_count; delete from metric_value_hours where value_count = 0
-  and hour in (select date_trunc('hour', created_at, 'UTC') from old_rows);
-     end if;
-     return null;
-   end
-$function$;
+       begin
+         perform pg_advisory_xact_lock(7341002);
+         if tg_op = 'INSERT' then
+      insert into metric_value_hours as h (hour, value_count)
+      select hour, sum(sign) from (select date_trunc('hour', created_at, 'UTC') as hour, 1 as sign from new_rows) c group by hour having sum(sign) <> 0
+      on conflict (hour) do update set value_count = h.value_count + excluded.value_count;
+         elsif tg_op = 'DELETE' then
+      insert into metric_value_hours as h (hour, value_count)
+      select hour, sum(sign) from (select date_trunc('hour', created_at, 'UTC') as hour, -1 as sign from old_rows) c group by hour having sum(sign) <> 0
+      on conflict (hour) do update set value_count = h.value_count + excluded.value_count; delete from metric_value_hours where value_count = 0
+      and hour in (select date_trunc('hour', created_at, 'UTC') from old_rows);
+         else
+      insert into metric_value_hours as h (hour, value_count)
+      select hour, sum(sign) from (select date_trunc('hour', created_at, 'UTC') as hour, 1 as sign from new_rows union all select date_trunc('hour', created_at, 'UTC') as hour, -1 as sign from old_rows) c group by hour having sum(sign) <> 0
+      on conflict (hour) do update set value_count = h.value_count + excluded.value_count; delete from metric_value_hours where value_count = 0
+      and hour in (select date_trunc('hour', created_at, 'UTC') from old_rows);
+         end if;
+         return null;
+       end $function$;
 
 CREATE OR REPLACE FUNCTION public.questions_search_employee_text()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
-  begin
-    update questions_search as s set employee_text = new.search_text
-      from questions as q where q.employee_id = new.id and s.id = q.id;
-    return null;
-  end
-$function$;
+     begin
+       update questions_search as s set employee_text = new.search_text
+         from questions as q where q.employee_id = new.id and s.id = q.id;
+       return null;
+     end $function$;
 
 CREATE OR REPLACE FUNCTION public.questions_search_write()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
-  begin
-    if tg_op <> 'INSERT' then delete from questions_search where id = old.id; end if;
-    if tg_op <> 'DELETE' then
-      insert into questions_search (id, question, employee_text, pending, updated_at, row_version) values (new.id, lower(new.question), (select e.search_text from employees as e where e.id = new.employee_id), new.responded_at is null, new.updated_at, new.row_version);
-    end if;
-    return null;
-  end
-$function$;
+       begin
+         if tg_op <> 'INSERT' then delete from questions_search where id = old.id; end if;
+         if tg_op <> 'DELETE' then
+           insert into questions_search (id, question, employee_text, pending, updated_at, row_version) values (new.id, lower(new.question), (select e.search_text from employees as e where e.id = new.employee_id), new.responded_at is null, new.updated_at, new.row_version);
+         end if;
+         return null;
+       end $function$;
 
 CREATE OR REPLACE FUNCTION public.row_version_bump()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
-  begin
-    new.row_version := old.row_version + 1;
-    return new;
-  end
-$function$;
+        begin
+          new.row_version := old.row_version + 1;
+          return new;
+        end $function$;
 
 CREATE OR REPLACE FUNCTION public.score_names_fill()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
-  begin
-    select e.last_name, e.first_name into new.last_name, new.first_name
-      from employees e where e.id = new.employee_id;
-    -- No employee: the foreign key refuses the row, not the names' not null.
-    new.last_name := coalesce(new.last_name, '');
-    new.first_name := coalesce(new.first_name, '');
-    return new;
-  end
-$function$;
+        begin
+          select e.last_name, e.first_name into new.last_name, new.first_name
+            from employees e where e.id = new.employee_id;
+          -- No employee: the foreign key refuses the row, not the names' not null.
+          new.last_name := coalesce(new.last_name, '');
+          new.first_name := coalesce(new.first_name, '');
+          return new;
+        end $function$;
 
 CREATE OR REPLACE FUNCTION public.score_names_follow()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
-  begin
-    update employee_scores set last_name = new.last_name, first_name = new.first_name
-      where employee_id = new.id;
-    return null;
-  end
-$function$;
+        begin
+          update employee_scores set last_name = new.last_name, first_name = new.first_name
+            where employee_id = new.id;
+          return null;
+        end $function$;
 
 CREATE OR REPLACE FUNCTION public.search_trigrams(texts text[])
  RETURNS TABLE(trigram text)
  LANGUAGE sql
  IMMUTABLE PARALLEL SAFE
 AS $function$
-  select substr(x.text, n, 3) from unnest(texts) as x(text),
-    generate_series(1, char_length(x.text) - 2) as n
-$function$;
+         select substr(x.text, n, 3) from unnest(texts) as x(text),
+           generate_series(1, char_length(x.text) - 2) as n $function$;
 
 CREATE OR REPLACE FUNCTION public.table_version_bump()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
-  begin
-    update table_versions set version = version + 1 where name = TG_TABLE_NAME;
-    return null;
-  end
-$function$;
+        begin
+          update table_versions set version = version + 1 where name = TG_TABLE_NAME;
+          return null;
+        end $function$;
 
 CREATE OR REPLACE FUNCTION public.users_search_postings_write()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
-   begin
-     if tg_op <> 'INSERT' then
-       delete from users_search_postings as p
-         where p.trigram = any(array(select t.trigram from (select distinct t.trigram, old.created_at, old.id
-  from  search_trigrams(array[old.full_name, old.email]) as t) as t))
-           and p.created_at = old.created_at and p.id = old.id;
-     end if;
-     if tg_op <> 'DELETE' then
-       insert into users_search_postings select distinct t.trigram, new.created_at, new.id
-  from  search_trigrams(array[new.full_name, new.email]) as t;
-     end if;
-     return null;
-   end
-$function$;
+       begin
+         if tg_op <> 'INSERT' then
+           delete from users_search_postings as p
+             where p.trigram = any(array(select t.trigram from (select distinct t.trigram, old.created_at, old.id
+      from  search_trigrams(array[old.full_name, old.email]) as t) as t))
+               and p.created_at = old.created_at and p.id = old.id;
+         end if;
+         if tg_op <> 'DELETE' then
+           insert into users_search_postings select distinct t.trigram, new.created_at, new.id
+      from  search_trigrams(array[new.full_name, new.email]) as t;
+         end if;
+         return null;
+       end $function$;
 
 CREATE OR REPLACE FUNCTION public.users_search_write()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
-  begin
-    if tg_op <> 'INSERT' then delete from users_search where id = old.id; end if;
-    if tg_op <> 'DELETE' then
-      insert into users_search (id, full_name, email, created_at) values (new.id, lower(new.firstname || ' ' || new.lastname), lower(new.email), new.created_at);
-    end if;
-    return null;
-  end
-$function$;
+       begin
+         if tg_op <> 'INSERT' then delete from users_search where id = old.id; end if;
+         if tg_op <> 'DELETE' then
+           insert into users_search (id, full_name, email, created_at) values (new.id, lower(new.firstname || ' ' || new.lastname), lower(new.email), new.created_at);
+         end if;
+         return null;
+       end $function$;
 
 CREATE TRIGGER audit_entries_search_delete AFTER DELETE ON public.audit_entries REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_entries_search_write();
 
