@@ -104,6 +104,11 @@ const envSchema = z
     // PEM files: with both, the server speaks HTTPS, HTTP/2 to browsers and HTTP/1.1 to the rest.
     TLS_CERT_FILE: optionalString,
     TLS_KEY_FILE: optionalString,
+    // The CSV imports' worker script, when the server runs from its sources (tsx, vitest): the
+    // API tests bundle it once per run (server/test/global-setup.ts) rather than have every
+    // import's thread load the sources through tsx again. Unset, the bundle's own
+    // import-worker.mjs or the sources are used (modules/csv/import-thread.ts).
+    IMPORT_WORKER_FILE: optionalString,
   })
   .refine((env) => (env.TLS_CERT_FILE === undefined) === (env.TLS_KEY_FILE === undefined), {
     message: 'TLS_CERT_FILE and TLS_KEY_FILE go together: set both for HTTPS, or neither',

@@ -19,6 +19,8 @@ declare module 'vitest' {
     postgresTemplate: string | null;
     /** Path of a migrated SQLite file to copy per test app. */
     sqliteTemplate: string;
+    /** The CSV imports' worker, bundled once for the run (config.ts's IMPORT_WORKER_FILE). */
+    importWorkerFile: string;
   }
 }
 
@@ -44,8 +46,7 @@ async function prepareSqliteTemplate(): Promise<{ file: string; remove(): void }
 export default async function setup(project: TestProject) {
   const [sqlite, worker] = await Promise.all([prepareSqliteTemplate(), bundleImportWorker()]);
   project.provide('sqliteTemplate', sqlite.file);
-  // Read by the test files' processes, which start after this setup with its environment.
-  process.env.SPMS_IMPORT_WORKER_BUNDLE = worker.file;
+  project.provide('importWorkerFile', worker.file);
   const removeFiles = () => {
     sqlite.remove();
     worker.remove();

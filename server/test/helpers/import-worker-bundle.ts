@@ -5,7 +5,7 @@ import { build } from 'esbuild';
 /**
  * Bundles the CSV imports' worker thread from the current sources, as `npm run build:server`
  * does for `npm start` (scripts/build-server.mjs), for the test servers to start instead of the
- * sources through tsx (server/src/modules/csv/import-thread.ts reads SPMS_IMPORT_WORKER_BUNDLE).
+ * sources through tsx (test-app.ts names it in IMPORT_WORKER_FILE, config.ts).
  * It lives under build/ so that its npm imports resolve from the project's node_modules; the
  * process id keeps runs side by side apart.
  */

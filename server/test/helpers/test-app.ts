@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { UserType } from '#contract/roles';
 import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
@@ -69,6 +69,7 @@ export async function startTestApp(
     // Seeding through SQLite's synchronous driver holds the event loop for as long as it runs,
     // which the overload refusal would answer with 503s; overload.test.ts sets its own.
     OVERLOAD_EVENT_LOOP_DELAY_MS: '0',
+    IMPORT_WORKER_FILE: inject('importWorkerFile'),
     ...env,
   });
   const tokenSecret = randomBytes(32).toString('base64url');

@@ -46,13 +46,16 @@ export type ImportSource = ImportBodyBytes | { value: unknown };
 
 /**
  * In the bundle (scripts/build-server.mjs) the worker is import-worker.mjs beside main.mjs. From
- * the sources (tsx, vitest) it is the .ts file, loaded after registering tsx in the worker: a
- * worker does not inherit the loader hooks its process was started with.
+ * the sources (tsx, vitest) it is `workerFile` when the configuration names one
+ * (IMPORT_WORKER_FILE), else the .ts file, loaded after registering tsx in the worker: a worker
+ * does not inherit the loader hooks its process was started with.
  */
-function newWorker(workerData: ImportWorkerData, transferList: ArrayBuffer[]): Worker {
-  // The API tests bundle the worker once per run (server/test/global-setup.ts) and name it here:
-  // loading the sources through tsx again in every import's thread would be most of its time.
-  const bundled = FROM_SOURCE ? process.env.SPMS_IMPORT_WORKER_BUNDLE : undefined;
+function newWorker(
+  workerData: ImportWorkerData,
+  transferList: ArrayBuffer[],
+  workerFile: string | undefined,
+): Worker {
+  const bundled = FROM_SOURCE ? workerFile : undefined;
   if (!FROM_SOURCE || bundled) {
     return new Worker(
       bundled ? pathToFileURL(bundled) : new URL('./import-worker.mjs', import.meta.url),
@@ -108,6 +111,8 @@ export async function importInWorker(options: {
   poisoning: JsonPoisoning;
   db: Kysely<DB>;
   actor: Actor;
+  /** config.ts's IMPORT_WORKER_FILE. */
+  workerFile: string | undefined;
 }): Promise<ImportReport> {
   const database = databaseOptionsOf(options.db);
   if (!database) throw new Error('The import needs a database opened by openDatabase');
@@ -127,7 +132,7 @@ export async function importInWorker(options: {
       database,
       actor: options.actor,
     };
-    const worker = newWorker(data, bytes ? [bytes.buffer as ArrayBuffer] : []);
+    const worker = newWorker(data, bytes ? [bytes.buffer as ArrayBuffer] : [], options.workerFile);
     const outcome = await new Promise<ImportReport | Error>((resolve) => {
       worker.once('message', (message: FromWorker) => resolve(outcomeOf(message)));
       worker.once('error', resolve);

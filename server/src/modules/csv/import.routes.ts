@@ -59,6 +59,7 @@ export async function importRoutes(app: FastifyInstance) {
         poisoning,
         db: app.db,
         actor: actorOf(request),
+        workerFile: app.config.IMPORT_WORKER_FILE,
       });
       return ok(importMessage(report), { report });
     },
@@ -85,6 +86,7 @@ export async function importRoutes(app: FastifyInstance) {
         poisoning,
         db: app.db,
         actor: actorOf(request),
+        workerFile: app.config.IMPORT_WORKER_FILE,
       });
       return ok(importMessage(report), { report });
     },
