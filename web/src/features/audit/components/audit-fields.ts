@@ -1,3 +1,4 @@
+import { FIELD_LABELS } from '#contract/field-labels';
 import { formatDate, formatDateTime, formatNumber } from '../../../lib/format';
 
 /**
@@ -6,47 +7,27 @@ import { formatDate, formatDateTime, formatNumber } from '../../../lib/format';
  * person reads "Salary $52,000" rather than `salary_cents 5200000`.
  */
 
-/** The screens' labels; a field not listed here is written out from its name. */
+/** "Join Date" for "Join date": the detail's rows are headed in Title Case, as table columns are. */
+const titleCase = (label: string) => label.replace(/\b[a-z]/g, (letter) => letter.toUpperCase());
+
+/**
+ * The screens' labels: the forms' own (contract/field-labels.ts, the words messages use), in Title
+ * Case, and the fields only recorded snapshots have; a field not listed here is written out from
+ * its name.
+ */
 const LABELS: Record<string, string> = {
+  ...Object.fromEntries(
+    Object.entries(FIELD_LABELS).map(([field, label]) => [field, titleCase(label)]),
+  ),
   id: 'ID',
-  first_name: 'First Name',
-  last_name: 'Last Name',
-  firstname: 'First Name',
-  lastname: 'Last Name',
-  email: 'Email',
-  phone: 'Phone',
-  position: 'Position',
-  department: 'Department',
-  join_date: 'Join Date',
-  status: 'Status',
-  salary: 'Salary',
   salary_cents: 'Salary',
-  employee_code: 'Employee ID',
-  employment_type: 'Employment Type',
-  location: 'Location',
-  manager_id: 'Manager',
   manager_name: 'Manager Name',
-  notes: 'Notes',
-  skills: 'Skills',
-  user_id: 'User',
-  user_type: 'User Type',
-  employee_id: 'Employee',
-  employee_ids: 'Employees',
   employee_name: 'Employee',
-  metric_type_id: 'Metric Type',
-  metric_name: 'Metric Name',
   metric_type_name: 'Metric Type',
+  // The metric types table's column, shorter than the form's "Measurement unit".
   measurement_unit: 'Unit',
   unit: 'Unit',
-  minimum_value: 'Minimum Value',
-  maximum_value: 'Maximum Value',
-  value: 'Value',
   value_hundredths: 'Value',
-  comment: 'Comment',
-  bonus_name: 'Bonus Name',
-  description: 'Description',
-  question: 'Question',
-  response: 'Response',
   responded_at: 'Responded At',
   all: 'Everyone',
   asked: 'Employees Asked',
@@ -63,6 +44,7 @@ const LABELS: Record<string, string> = {
   reports_left_without_manager: 'Reports Left Without a Manager',
   total_rows: 'Rows in File',
   refused_rows: 'Refused Rows',
+  // A record's own times, as every table's columns name them (the forms call a new value's "Date").
   created_at: 'Created At',
   updated_at: 'Updated At',
 };
