@@ -8,7 +8,7 @@ import { FILES_WITH_MODULE_MOCKS } from './web/src/test/files-with-module-mocks'
  * PostgreSQL databases), `stall` (API tests timing how long a request
  * waits behind another, one file at a time), `reliability` (the built server in child
  * processes: killed under load, two instances on one PostgreSQL, backup and restore) and `e2e`
- * (the built app in Chromium).
+ * (the built app in Chromium, a server per worker).
  */
 /**
  * API tests that measure how long a request waits behind another (the worst-case imports, the
@@ -105,7 +105,9 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Files side by side, one per core: each worker drives its own Chromium against its
+          // own server (global-setup.ts starts one per worker); most of a file's time is the
+          // browser drawing and axe-core reading the page, on one core at a time.
         },
       },
     ],

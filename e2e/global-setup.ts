@@ -17,7 +17,8 @@ export interface E2eServer {
 declare module 'vitest' {
   export interface ProvidedContext {
     chromiumPath: string | null;
-    e2eServer: E2eServer | null;
+    /** One server per worker (VITEST_POOL_ID 1 is the first); empty when Chromium is missing. */
+    e2eServers: E2eServer[];
   }
 }
 
@@ -25,7 +26,10 @@ const ADMIN = { email: 'e2e.admin@example.com', password: 'e2e-admin-password' }
 
 /**
  * Builds the app if needed and starts the real server, exactly as `npm start` runs it, on a free
- * port with a fresh SQLite database and a known administrator.
+ * port with a fresh SQLite database and a known administrator: one such server per worker, so
+ * the files that run side by side never share one (the files of one worker share it, one after
+ * another, as they always have: nothing in them assumes an empty database, but a count read from
+ * the API and then from the screen assumes nobody else writes in between).
  */
 export default async function setup(project: TestProject) {
   const chromiumPath: string | null = findChromium();
@@ -33,7 +37,7 @@ export default async function setup(project: TestProject) {
     if (process.env.CI === 'true') throw new Error(`CI=true and ${CHROMIUM_MISSING_HELP}`);
     console.warn(`\n*** SKIPPING the browser tests. ${CHROMIUM_MISSING_HELP}\n`);
     project.provide('chromiumPath', null);
-    project.provide('e2eServer', null);
+    project.provide('e2eServers', []);
     return;
   }
 
@@ -46,13 +50,21 @@ export default async function setup(project: TestProject) {
     if (built.status !== 0) throw new Error(`npm run build:${part} failed`);
   }
 
-  const server = await startServerProcess({
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-  });
+  // As Vitest counts its workers for a project (1 when fileParallelism is off).
+  const workers = project.config.maxWorkers || project.globalConfig.maxWorkers || 1;
+  const servers = await Promise.all(
+    Array.from({ length: Math.max(1, workers) }, () =>
+      startServerProcess({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }),
+    ),
+  );
 
   project.provide('chromiumPath', chromiumPath);
-  project.provide('e2eServer', { origin: server.origin, appUrl: server.appUrl, admin: ADMIN });
+  project.provide(
+    'e2eServers',
+    servers.map((server) => ({ origin: server.origin, appUrl: server.appUrl, admin: ADMIN })),
+  );
 
-  return () => server.stop();
+  return async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+  };
 }

@@ -18,8 +18,8 @@ import type { E2eServer } from './global-setup';
  * Issue 5 end to end: the dashboards show what the API answers, the ranking and bonus toasts,
  * the podium threshold, the average-score bands, phones and accessibility.
  *
- * The server is shared by every spec file (run one after another), so nothing here assumes an
- * empty database: counts are compared with what the API answers at that moment, and this file's
+ * The server is shared by the spec files of a worker (run one after another), so nothing here
+ * assumes an empty database: counts are compared with what the API answers at that moment, and this file's
  * people are found by a last name unique to the run.
  */
 

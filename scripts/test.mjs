@@ -1,7 +1,27 @@
 // `npm test`: every check the project has, in order, with one summary at the end. Under CI=true a
 // missing Chromium or PostgreSQL fails its suite; elsewhere that half is skipped and says so.
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { CHROMIUM_MISSING_HELP, findChromium, isCi } from './environment.mjs';
+
+/**
+ * better-sqlite3's binary, missing after `npm ci --ignore-scripts` (as `.ci/run` installs): the
+ * packages' install scripts (better-sqlite3 compiles its C sources, no prebuilt binary being
+ * downloadable; esbuild checks its binary) then run here, beside the static checks, which need
+ * neither. The compile is one source file after another, so it keeps one core busy and leaves
+ * the other to the checks.
+ */
+const SQLITE_BINARY = 'node_modules/better-sqlite3/build/Release/better_sqlite3.node';
+const installScripts = existsSync(SQLITE_BINARY)
+  ? []
+  : [
+      [
+        'Install scripts (better-sqlite3 compiled from source, esbuild checked)',
+        ['npm', 'rebuild', '--foreground-scripts', 'better-sqlite3', 'esbuild'],
+        // node-gyp's make runs as many jobs as there are cores.
+        { JOBS: 'max' },
+      ],
+    ];
 
 /**
  * The static checks: each is one process on one core, so they run side by side, each one's output
@@ -46,12 +66,15 @@ if (!findChromium()) {
  * Runs a step, its output shown as it comes (or, `held`, all at once under its title when it
  * ends), and answers its exit code and failure lines.
  */
-function runStep(name, command, { held = false } = {}) {
+function runStep(name, command, { held = false, env = {} } = {}) {
   if (!held) console.log(`\n=== ${name} ===`);
   return new Promise((resolve) => {
     const out = held ? [] : null;
     const show = (stream, chunk) => (out ? out.push([stream, chunk]) : stream.write(chunk));
-    const child = spawn(command[0], command.slice(1), { stdio: ['inherit', 'pipe', 'pipe'] });
+    const child = spawn(command[0], command.slice(1), {
+      stdio: ['inherit', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
+    });
     const failures = [];
     let partial = '';
     const collect = (chunk) => {
@@ -90,7 +113,9 @@ async function timedStep(name, command, options) {
 }
 
 const results = await Promise.all(
-  checks.map(([name, command]) => timedStep(name, command, { held: true })),
+  [...installScripts, ...checks].map(([name, command, env]) =>
+    timedStep(name, command, { held: true, env }),
+  ),
 );
 for (const [name, command] of steps) results.push(await timedStep(name, command));
 

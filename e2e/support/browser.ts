@@ -39,7 +39,9 @@ export interface BrowserSession {
  */
 export function describeInBrowser(title: string, suite: (session: () => BrowserSession) => void) {
   const chromiumPath = inject('chromiumPath');
-  const server = inject('e2eServer');
+  const servers = inject('e2eServers');
+  // The worker's own server: files running side by side never write to the same database.
+  const server = servers[(Number(process.env.VITEST_POOL_ID ?? '1') - 1) % (servers.length || 1)];
   const run = chromiumPath && server ? describe : describe.skip;
   run(title, () => {
     let browser: Browser | undefined;

@@ -25,7 +25,7 @@ function parseDemoAccounts(output: string): DemoAccounts {
 /**
  * A server of its own for the suite, with the demo organisation `npm start` loads (60 staff, a
  * year of metric values, bonuses, questions), so every screen shows what a real one would: the
- * shared server holds whatever the other suites made. Started before the suite, stopped after.
+ * worker's shared server holds whatever the other suites made. Started before the suite, stopped after.
  */
 export function useDemoServer(): () => DemoServer {
   let started: ServerProcess | undefined;

@@ -1,0 +1,4 @@
+import { describeAccessibility } from './support/accessibility-suite';
+
+/** Issue 8 in the light theme (support/accessibility-suite.ts; the other theme has its own file). */
+describeAccessibility('light');
