@@ -7,7 +7,7 @@
  * gets a fresh copy of one loaded `--small` database (the kept build's run down to
  * `--before-schema`). Prints per run values a second, p99, health's requests a second, server
  * (and PostgreSQL) CPU µs per write, the load average, and whether any answered write is missing
- * from the table.
+ * from the table. `--drop=PREFIX,...` measures a variant (dropTriggers).
  */
 import { sql } from 'kysely';
 import { openDatabase } from '../server/src/db/database';
@@ -50,6 +50,7 @@ try {
         side === 'before' ? option('before-schema') : null,
       );
       try {
+        await dropTriggers(copy.env);
         const server = await startServer(copy.env, side === 'before' ? before : undefined);
         try {
           const tokens = await signInAll(server.url, accounts);
@@ -93,6 +94,36 @@ try {
   console.log(`\n${engine}, ${seconds} s of writes a run:\n${rows.sort().join('\n')}`);
 } finally {
   await bench.drop();
+}
+
+/**
+ * `--drop=PREFIX,...`: a variant, both sides with the triggers whose names start so dropped (e.g.
+ * `data_version_,metric_value_hours_,metric_value_days_`: what other changes replace).
+ */
+async function dropTriggers(env: Record<string, string>): Promise<void> {
+  const prefixes = option('drop')?.split(',').filter(Boolean) ?? [];
+  if (prefixes.length === 0) return;
+  const database = openDatabase(
+    env.DATA_DIR
+      ? { sqliteFile: path.join(env.DATA_DIR, 'spms.sqlite') }
+      : { databaseUrl: env.DATABASE_URL! },
+  );
+  try {
+    const { rows } = env.DATA_DIR
+      ? await sql<{ name: string; table: string }>`select name, tbl_name as "table"
+          from sqlite_master where type = 'trigger'`.execute(database.db)
+      : await sql<{ name: string; table: string }>`select t.tgname as name, c.relname as "table"
+          from pg_trigger t join pg_class c on c.oid = t.tgrelid where not t.tgisinternal`.execute(
+          database.db,
+        );
+    for (const row of rows) {
+      if (!prefixes.some((prefix) => row.name.startsWith(prefix))) continue;
+      const on = env.DATA_DIR ? sql`` : sql` on ${sql.id(row.table)}`;
+      await sql`drop trigger ${sql.id(row.name)}${on}`.execute(database.db);
+    }
+  } finally {
+    await database.close();
+  }
 }
 
 async function countValues(env: Record<string, string>): Promise<number> {
