@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { expect, it } from 'vitest';
 import type { Engine } from '../src/db/database';
-import { migrateDown, migrateToLatest } from '../src/db/migrate';
+import { migrateDown, migrateTo, migrateToLatest } from '../src/db/migrate';
 import { migrations } from '../src/db/migrations/index';
 import { BASELINE, OLD_CHAIN } from '../src/db/migrations/old-chain';
 import type { DB } from '../src/db/schema';
@@ -41,6 +41,15 @@ async function recordedMigrations(db: Kysely<DB>): Promise<string[]> {
   const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
   return rows.map((row) => row.name).sort();
 }
+
+/** The kept totals 0002_sharded_totals keys by a shard too (PostgreSQL). */
+const SHARDED_IN_0002 = [
+  'list_totals',
+  'insight_totals',
+  'monthly_metric_totals',
+  'department_totals',
+  'score_histogram',
+];
 
 /** Every table's rows but the record of migrations run. */
 async function storedRows(db: Kysely<DB>): Promise<TableSnapshot> {
@@ -148,9 +157,10 @@ for (const engine of ENGINES) {
     });
 
     it("creates exactly the old chain's final schema and starting rows", async () => {
-      const fresh = await createTestDatabase(engine);
+      const fresh = await createTestDatabase(engine, { migrated: false });
       const old = await createOldChainDatabase(engine);
       try {
+        await migrateTo(fresh.database.db, BASELINE);
         expect(await schemaShape(fresh.database.db)).toEqual(await schemaShape(old.database.db));
         expect(await storedRows(fresh.database.db)).toEqual(await storedRows(old.database.db));
       } finally {
@@ -170,8 +180,16 @@ for (const engine of ENGINES) {
         for (const table of DATA_TABLES) expect(before[table]?.rows, table).toBeGreaterThan(0);
 
         expect(await migrateToLatest(db)).toEqual(Object.keys(migrations).slice(1));
-        expect(await recordedMigrations(db)).toEqual([BASELINE]);
-        expect(await storedRows(db)).toEqual(before);
+        expect(await recordedMigrations(db)).toEqual(Object.keys(migrations).sort());
+        // Every row kept. On PostgreSQL 0002 gives the kept totals a shard column (shard 0 for
+        // every row there was): their rows change shape, not number; their figures are read
+        // below.
+        const after = await storedRows(db);
+        for (const [table, rows] of Object.entries(before)) {
+          if (engine === 'postgres' && SHARDED_IN_0002.includes(table)) {
+            expect(after[table]!.rows, table).toBe(rows.rows);
+          } else expect(after[table], table).toEqual(rows);
+        }
         expect(await schemaShape(db)).toEqual(await schemaShape(fresh.database.db));
         expect(await migrateToLatest(db)).toEqual([]);
 

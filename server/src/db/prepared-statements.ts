@@ -124,17 +124,40 @@ export class PreparingClient extends pg.Client {
     // first copies the object through its property descriptors on every query, which showed in
     // a profile of the staff page under load. `name` is the field pg reads
     // to prepare; planned-once.test.ts checks that reads still arrive prepared under it.
-    return new Promise((resolve, reject) => {
-      const query = new pg.Query(text, values, (error, result) => {
-        if (error) reject(error);
-        else resolve(result);
+    const run = () =>
+      new Promise((resolve, reject) => {
+        const query = new pg.Query(text, values, (error, result) => {
+          if (error) reject(error);
+          else resolve(result);
+        });
+        (query as pg.Query & { name: string }).name = name;
+        super.query(query);
       });
-      (query as pg.Query & { name: string }).name = name;
-      super.query(query);
-    }).catch((error: Error) => {
-      // As pg does for the queries it makes: a stack back to the caller, not the socket's read.
-      Error.captureStackTrace(error);
-      throw error;
-    }) as never;
+    return run()
+      .catch(async (error: Error) => {
+        if (!isStalePlan(error)) throw error;
+        // A migration changed the columns of a table the statement reads (`select *`) since
+        // it was prepared on this connection: prepared again, it reads the new ones.
+        await super.query(`deallocate ${name}`);
+        delete (this as unknown as PreparedOnConnection).connection.parsedStatements[name];
+        return run();
+      })
+      .catch((error: Error) => {
+        // As pg does for the queries it makes: a stack back to the caller, not the socket's read.
+        Error.captureStackTrace(error);
+        throw error;
+      }) as never;
   }
+}
+
+/** What pg's client keeps of the statements it prepared on its connection. */
+interface PreparedOnConnection {
+  connection: { parsedStatements: Record<string, string> };
+}
+
+function isStalePlan(error: Error): boolean {
+  return (
+    (error as Error & { code?: string }).code === '0A000' &&
+    error.message === 'cached plan must not change result type'
+  );
 }

@@ -164,12 +164,16 @@ export interface SignInThrottleTable {
 export interface InsightTotalsTable {
   name: 'employees' | 'metric_values' | 'bonuses' | 'ranking_version';
   value: number;
+  /** PostgreSQL only (migration 0002): the writer's shard of this key's figures (ADR 30). */
+  shard: Generated<number>;
 }
 
 /** Metric values per month (the keys of employee_monthly_scores), kept by triggers. */
 export interface MonthlyMetricTotalsTable {
   month: string;
   metric_count: number;
+  /** PostgreSQL only (migration 0002): the writer's shard of this key's figures (ADR 30). */
+  shard: Generated<number>;
 }
 
 /** Bonuses per UTC day (YYYY-MM-DD of created_at in UTC), kept by triggers. */
@@ -185,12 +189,16 @@ export interface DepartmentTotalsTable {
   scored_staff_count: number;
   metric_count: number;
   value_sum_hundredths: number;
+  /** PostgreSQL only (migration 0002): the writer's shard of this key's figures (ADR 30). */
+  shard: Generated<number>;
 }
 
 /** Scored staff per whole-number average score (floor of employee_scores.average_score). */
 export interface ScoreHistogramTable {
   bucket: number;
   staff_count: number;
+  /** PostgreSQL only (migration 0002): the writer's shard of this key's figures (ADR 30). */
+  shard: Generated<number>;
 }
 
 /**
@@ -200,6 +208,8 @@ export interface ScoreHistogramTable {
 export interface ListTotalsTable {
   name: string;
   value: number;
+  /** PostgreSQL only (migration 0002): the writer's shard of this key's figures (ADR 30). */
+  shard: Generated<number>;
 }
 
 /**

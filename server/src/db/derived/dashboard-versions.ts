@@ -89,15 +89,14 @@ export const dashboardVersions = declare({
          LANGUAGE plpgsql
         AS $function$
              begin
-               perform pg_advisory_xact_lock(7341002);
                if tg_op = 'INSERT' then insert into employee_dashboard_versions as v (employee_id, version)
-          select distinct employee_id, 1 from new_rows where true
+          select distinct employee_id, 1 from new_rows where true order by 1
           on conflict (employee_id) do update set version = v.version + 1;
                elsif tg_op = 'DELETE' then insert into employee_dashboard_versions as v (employee_id, version)
-          select distinct employee_id, 1 from old_rows where true
+          select distinct employee_id, 1 from old_rows where true order by 1
           on conflict (employee_id) do update set version = v.version + 1;
                else insert into employee_dashboard_versions as v (employee_id, version)
-          select distinct employee_id, 1 from (select employee_id from new_rows union select employee_id from old_rows) c where true
+          select distinct employee_id, 1 from (select employee_id from new_rows union select employee_id from old_rows) c where true order by 1
           on conflict (employee_id) do update set version = v.version + 1;
                end if;
                return null;

@@ -9,6 +9,12 @@ const bump = [
   on conflict (name) do update set value = list_totals.value + 1`,
 ];
 
+/** PostgreSQL's list_totals is keyed by name and shard (0002); the version keeps shard 0. */
+const postgresBump = [
+  `insert into list_totals (name, shard, value) values ('data_version', 0, 1)
+  on conflict (name, shard) do update set value = list_totals.value + 1`,
+];
+
 /**
  * list_totals' `data_version` row (migration 0007): moves with every write to a table the API
  * reads, so that a remembered answer (the response cache, remembered counts) is never sent
@@ -283,7 +289,6 @@ export const dataVersion = declare({
          LANGUAGE plpgsql
         AS $function$
              begin
-               perform pg_advisory_xact_lock(7341002);
                update list_totals set value = value + 1 where name = 'data_version';
                return null;
              end $function$`,
@@ -370,7 +375,7 @@ export const dataVersion = declare({
       ),
     ],
   },
-  rebuild: { sqlite: bump, postgres: bump },
+  rebuild: { sqlite: bump, postgres: postgresBump },
   check: { sqlite: missing, postgres: missing },
   limits:
     'A counter, not a recomputation: the rebuild moves it (every remembered answer is dropped), the check only finds its row missing.',

@@ -8,7 +8,6 @@ import { dataVersion } from './data-version';
 import type { DerivedDeclaration, Disagreement } from './declaration';
 import { employeesSearch } from './employees-search';
 import { insightTotals } from './insight-totals';
-import { INSIGHTS_LOCK_KEY, insightsLock } from './insights-lock';
 import { listTotals } from './list-totals';
 import { metricTypeScores } from './metric-type-scores';
 import { metricValueBuckets } from './metric-value-buckets';
@@ -43,7 +42,6 @@ export const DERIVED: readonly DerivedDeclaration[] = [
   tableVersions,
   dashboardVersions,
   rowVersions,
-  insightsLock,
   dataVersion,
 ];
 
@@ -55,8 +53,8 @@ export interface DataTable {
   note?: string;
 }
 
-/** Every write a list or a remembered answer shows moves the data version, row versions, lock. */
-const READ_BY_THE_API = ['data-version', 'row-versions', 'insights-lock'] as const;
+/** Every write a list or a remembered answer shows moves the data version and row versions. */
+const READ_BY_THE_API = ['data-version', 'row-versions'] as const;
 
 /** The data itself: every table of the schema is one of these or a derived one. */
 export const DATA_TABLES: Readonly<Record<string, DataTable>> = {
@@ -67,7 +65,7 @@ export const DATA_TABLES: Readonly<Record<string, DataTable>> = {
   bonuses: { requires: READ_BY_THE_API },
   questions: { requires: READ_BY_THE_API },
   audit_entries: {
-    requires: ['data-version', 'insights-lock'],
+    requires: ['data-version'],
     note: 'Appended, never edited: no row version.',
   },
   sign_in_throttle: {
@@ -124,18 +122,37 @@ function pick(name: string | undefined): readonly DerivedDeclaration[] {
 }
 
 /**
+ * PostgreSQL: holds the declarations' sources against writes (SHARE) and their tables against
+ * everything but reads (EXCLUSIVE) until the transaction ends, so nothing changes between a
+ * count and its write. A writer always writes its data table before a derived one, and these
+ * locks are taken in that order too.
+ */
+async function lockForRebuild(
+  trx: Kysely<DB>,
+  chosen: readonly DerivedDeclaration[],
+): Promise<void> {
+  const kept = new Set([...chosen, dataVersion].flatMap((d) => d.tables.postgres));
+  const sources = new Set(chosen.flatMap((d) => d.sources).filter((table) => !kept.has(table)));
+  const lock = async (tables: Set<string>, mode: string) => {
+    if (tables.size === 0) return;
+    const names = [...tables].sort().map((table) => sql.id(table));
+    await sql`lock table ${sql.join(names)} in ${sql.raw(mode)} mode`.execute(trx);
+  };
+  await lock(sources, 'share');
+  await lock(kept, 'exclusive');
+}
+
+/**
  * Recomputes one declaration's tables from their sources (all of them without a name), in one
  * transaction, and moves the data version so no answer computed from the old figures is sent
- * again. On PostgreSQL writers wait meanwhile (the totals' lock), so nothing changes between a
- * count and its write.
+ * again. On PostgreSQL writers wait meanwhile (table locks), so nothing changes between a count
+ * and its write.
  */
 export async function rebuildDerived(db: Kysely<DB>, name?: string): Promise<void> {
   const engine = engineOf(db);
   const chosen = pick(name);
   const run = async (trx: Kysely<DB>) => {
-    if (engine === 'postgres') {
-      await sql`select pg_advisory_xact_lock(${INSIGHTS_LOCK_KEY})`.execute(trx);
-    }
+    if (engine === 'postgres') await lockForRebuild(trx, chosen);
     for (const declaration of chosen) {
       for (const text of declaration.rebuild[engine]) await statement(text).execute(trx);
     }

@@ -22,7 +22,10 @@ const departments = `from employees as e
 const rebuild = (engine: Engine) => [
   "delete from insight_totals where name <> 'ranking_version'",
   `insert into insight_totals (name, value) select name, n from ${counts} as t`,
-  `insert into insight_totals (name, value) values ('ranking_version', 1)
+  engine === 'postgres'
+    ? `insert into insight_totals (name, shard, value) values ('ranking_version', 0, 1)
+  on conflict (name, shard) do update set value = insight_totals.value + 1`
+    : `insert into insight_totals (name, value) values ('ranking_version', 1)
   on conflict (name) do update set value = insight_totals.value + 1`,
   'delete from monthly_metric_totals',
   `insert into monthly_metric_totals (month, metric_count)
@@ -50,8 +53,8 @@ const check = (engine: Engine) =>
       'insight_totals',
       {
         key: 'name',
-        value: 'cast(value as text)',
-        from: "from insight_totals where name <> 'ranking_version' and value <> 0",
+        value: 'cast(sum(value) as text)',
+        from: "from insight_totals where name <> 'ranking_version' group by name having sum(value) <> 0",
       },
       { key: 'name', value: 'cast(n as text)', from: `from ${counts} as t where n <> 0` },
     ),
@@ -60,8 +63,8 @@ const check = (engine: Engine) =>
       'monthly_metric_totals',
       {
         key: 'month',
-        value: 'cast(metric_count as text)',
-        from: 'from monthly_metric_totals where metric_count <> 0',
+        value: 'cast(sum(metric_count) as text)',
+        from: 'from monthly_metric_totals group by month having sum(metric_count) <> 0',
       },
       {
         key: 'month',
@@ -88,9 +91,9 @@ const check = (engine: Engine) =>
       'department_totals',
       {
         key: 'department',
-        value: `staff_count || ' staff, ' || scored_staff_count || ' scored, ' || metric_count
-          || ' values, ' || value_sum_hundredths || ' hundredths'`,
-        from: 'from department_totals where staff_count <> 0',
+        value: `sum(staff_count) || ' staff, ' || sum(scored_staff_count) || ' scored, '
+          || sum(metric_count) || ' values, ' || sum(value_sum_hundredths) || ' hundredths'`,
+        from: 'from department_totals group by department having sum(staff_count) <> 0',
       },
       {
         key: 'e.department',
@@ -105,8 +108,8 @@ const check = (engine: Engine) =>
       'score_histogram',
       {
         key: 'cast(bucket as text)',
-        value: 'cast(staff_count as text)',
-        from: 'from score_histogram where staff_count <> 0',
+        value: 'cast(sum(staff_count) as text)',
+        from: 'from score_histogram group by bucket having sum(staff_count) <> 0',
       },
       {
         key: `cast(${bucketOf(engine)} as text)`,
@@ -120,7 +123,9 @@ const check = (engine: Engine) =>
  * HR's organisation-wide figures (migration 0004): staff, values and bonuses counted, values per
  * month, bonuses per UTC day, per-department staff and scores, and the score histogram. The
  * ranking version in insight_totals moves with every change a ranking shows (remembered rankings
- * are checked against it).
+ * are checked against it). On PostgreSQL every figure but the bonuses per day is kept in up to
+ * 16 shard rows per key (migration 0002): each statement adds to its backend's shard, readers
+ * sum the shards (ADR 30), and the rebuild writes shard 0 alone.
  */
 export const insightTotals = declare({
   name: 'insight-totals',
@@ -361,7 +366,6 @@ export const insightTotals = declare({
          LANGUAGE plpgsql
         AS $function$
              begin
-               perform pg_advisory_xact_lock(7341002);
                if tg_op in ('UPDATE', 'DELETE') then
                  update daily_bonus_totals d set bonus_count = d.bonus_count - gone.n
                  from (select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*) as n
@@ -371,7 +375,7 @@ export const insightTotals = declare({
                if tg_op in ('UPDATE', 'INSERT') then
                  insert into daily_bonus_totals as d (day, bonus_count)
                  select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD'), count(*) from new_rows
-                 group by 1
+                 group by 1 order by 1
                  on conflict (day) do update set bonus_count = d.bonus_count + excluded.bonus_count;
                end if;
                return null;
@@ -390,8 +394,9 @@ export const insightTotals = declare({
                else select -count(*) into delta from old_rows;
                end if;
                if delta <> 0 then
-                 perform pg_advisory_xact_lock(7341002);
-                 update insight_totals set value = value + delta where name = tg_argv[0];
+                 insert into insight_totals as t (name, shard, value)
+                 values (tg_argv[0], pg_backend_pid() % 16, delta)
+                 on conflict (name, shard) do update set value = t.value + excluded.value;
                end if;
                return null;
              end $function$`,
@@ -404,48 +409,53 @@ export const insightTotals = declare({
          LANGUAGE plpgsql
         AS $function$
              begin
-               perform pg_advisory_xact_lock(7341002);
                if tg_op = 'INSERT' then
-                 update insight_totals set value = value + 1 where name = 'employees';
+                 insert into insight_totals as t (name, shard, value)
+                 values ('employees', pg_backend_pid() % 16, 1)
+                 on conflict (name, shard) do update set value = t.value + 1;
                  insert into department_totals as d
-                   (department, staff_count, scored_staff_count, metric_count, value_sum_hundredths)
-                 values (new.department, 1, 0, 0, 0)
-                 on conflict (department) do update set staff_count = d.staff_count + 1;
+                   (department, shard, staff_count, scored_staff_count, metric_count, value_sum_hundredths)
+                 values (new.department, pg_backend_pid() % 16, 1, 0, 0, 0)
+                 on conflict (department, shard) do update set staff_count = d.staff_count + 1;
                  return null;
                elsif tg_op = 'DELETE' then
                  -- Score rows first, while the employee (and so its department) is still there.
                  delete from employee_monthly_scores where employee_id = old.id;
                  delete from employee_scores where employee_id = old.id;
-                 update insight_totals set value = value - 1 where name = 'employees';
-                 update department_totals set staff_count = staff_count - 1
-                   where department = old.department;
+                 insert into insight_totals as t (name, shard, value)
+                 values ('employees', pg_backend_pid() % 16, -1)
+                 on conflict (name, shard) do update set value = t.value - 1;
+                 insert into department_totals as d
+                   (department, shard, staff_count, scored_staff_count, metric_count, value_sum_hundredths)
+                 values (old.department, pg_backend_pid() % 16, -1, 0, 0, 0)
+                 on conflict (department, shard) do update set staff_count = d.staff_count - 1;
                  return old;
                end if;
                -- UPDATE of what the rankings show.
-               update insight_totals set value = value + 1 where name = 'ranking_version';
+               insert into insight_totals as t (name, shard, value)
+               values ('ranking_version', pg_backend_pid() % 16, 1)
+               on conflict (name, shard) do update set value = t.value + 1;
                if new.department is not distinct from old.department then
                  return null;
                end if;
-               -- The department changed: move the employee and their scores.
-               update department_totals d set
-                 staff_count = d.staff_count - 1,
-                 scored_staff_count = d.scored_staff_count - (case when s.metric_count > 0 then 1 else 0 end),
-                 metric_count = d.metric_count - (case when s.metric_count > 0 then s.metric_count else 0 end),
-                 value_sum_hundredths = d.value_sum_hundredths
-                   - (case when s.metric_count > 0 then s.value_sum_hundredths else 0 end)
-               from (select 1) one left join employee_scores s on s.employee_id = old.id
-               where d.department = old.department;
+               -- The department changed: move the employee and their scores, the two
+               -- departments' rows in name order (every writer of two takes them so).
                insert into department_totals as d
-                 (department, staff_count, scored_staff_count, metric_count, value_sum_hundredths)
-               values (new.department, 0, 0, 0, 0) on conflict (department) do nothing;
-               update department_totals d set
-                 staff_count = d.staff_count + 1,
-                 scored_staff_count = d.scored_staff_count + (case when s.metric_count > 0 then 1 else 0 end),
-                 metric_count = d.metric_count + (case when s.metric_count > 0 then s.metric_count else 0 end),
-                 value_sum_hundredths = d.value_sum_hundredths
-                   + (case when s.metric_count > 0 then s.value_sum_hundredths else 0 end)
-               from (select 1) one left join employee_scores s on s.employee_id = new.id
-               where d.department = new.department;
+                 (department, shard, staff_count, scored_staff_count, metric_count, value_sum_hundredths)
+               select v.department, pg_backend_pid() % 16, v.sign, v.sign * e.scored,
+                 v.sign * e.metric_count, v.sign * e.value_sum_hundredths
+               from (select case when s.metric_count > 0 then 1 else 0 end as scored,
+                       case when s.metric_count > 0 then s.metric_count else 0 end as metric_count,
+                       case when s.metric_count > 0 then s.value_sum_hundredths else 0 end
+                         as value_sum_hundredths
+                     from (select 1) one left join employee_scores s on s.employee_id = new.id) e
+               cross join (values (old.department, -1), (new.department, 1)) as v(department, sign)
+               order by v.department
+               on conflict (department, shard) do update set
+                 staff_count = d.staff_count + excluded.staff_count,
+                 scored_staff_count = d.scored_staff_count + excluded.scored_staff_count,
+                 metric_count = d.metric_count + excluded.metric_count,
+                 value_sum_hundredths = d.value_sum_hundredths + excluded.value_sum_hundredths;
                return null;
              end $function$`,
       ),
@@ -457,15 +467,23 @@ export const insightTotals = declare({
          LANGUAGE plpgsql
         AS $function$
              begin
-               perform pg_advisory_xact_lock(7341002);
+               if tg_op = 'UPDATE' and new.month = old.month then
+                 if new.metric_count <> old.metric_count then
+                   insert into monthly_metric_totals as m (month, shard, metric_count)
+                   values (new.month, pg_backend_pid() % 16, new.metric_count - old.metric_count)
+                   on conflict (month, shard) do update set metric_count = m.metric_count + excluded.metric_count;
+                 end if;
+                 return null;
+               end if;
                if tg_op in ('UPDATE', 'DELETE') then
-                 update monthly_metric_totals set metric_count = metric_count - old.metric_count
-                   where month = old.month;
+                 insert into monthly_metric_totals as m (month, shard, metric_count)
+                 values (old.month, pg_backend_pid() % 16, -old.metric_count)
+                 on conflict (month, shard) do update set metric_count = m.metric_count + excluded.metric_count;
                end if;
                if tg_op in ('INSERT', 'UPDATE') then
-                 insert into monthly_metric_totals as m (month, metric_count)
-                 values (new.month, new.metric_count)
-                 on conflict (month) do update set metric_count = m.metric_count + new.metric_count;
+                 insert into monthly_metric_totals as m (month, shard, metric_count)
+                 values (new.month, pg_backend_pid() % 16, new.metric_count)
+                 on conflict (month, shard) do update set metric_count = m.metric_count + excluded.metric_count;
                end if;
                return null;
              end $function$`,
@@ -477,28 +495,47 @@ export const insightTotals = declare({
          RETURNS trigger
          LANGUAGE plpgsql
         AS $function$
+             declare
+               gone_employee integer; gone_count bigint := 0; gone_sum bigint := 0; gone_bucket integer;
+               kept_employee integer; kept_count bigint := 0; kept_sum bigint := 0; kept_bucket integer;
              begin
-               perform pg_advisory_xact_lock(7341002);
-               update insight_totals set value = value + 1 where name = 'ranking_version';
+               insert into insight_totals as t (name, shard, value)
+               values ('ranking_version', pg_backend_pid() % 16, 1)
+               on conflict (name, shard) do update set value = t.value + 1;
                if tg_op in ('UPDATE', 'DELETE') and old.metric_count > 0 then
-                 update department_totals set
-                   scored_staff_count = scored_staff_count - 1,
-                   metric_count = metric_count - old.metric_count,
-                   value_sum_hundredths = value_sum_hundredths - old.value_sum_hundredths
-                 where department = (select department from employees where id = old.employee_id);
-                 update score_histogram set staff_count = staff_count - 1
-                   where bucket = cast(floor(old.average_score) as integer);
+                 gone_employee := old.employee_id; gone_count := old.metric_count;
+                 gone_sum := old.value_sum_hundredths;
+                 gone_bucket := cast(floor(old.average_score) as integer);
                end if;
                if tg_op in ('INSERT', 'UPDATE') and new.metric_count > 0 then
-                 update department_totals set
-                   scored_staff_count = scored_staff_count + 1,
-                   metric_count = metric_count + new.metric_count,
-                   value_sum_hundredths = value_sum_hundredths + new.value_sum_hundredths
-                 where department = (select department from employees where id = new.employee_id);
-                 insert into score_histogram as h (bucket, staff_count)
-                 values (cast(floor(new.average_score) as integer), 1)
-                 on conflict (bucket) do update set staff_count = h.staff_count + 1;
+                 kept_employee := new.employee_id; kept_count := new.metric_count;
+                 kept_sum := new.value_sum_hundredths;
+                 kept_bucket := cast(floor(new.average_score) as integer);
                end if;
+               -- One statement a table, its rows in key order: writers sharing a shard take them
+               -- in the same order.
+               insert into department_totals as d
+                 (department, shard, staff_count, scored_staff_count, metric_count, value_sum_hundredths)
+               select e.department, pg_backend_pid() % 16, 0, sum(c.scored), sum(c.metric_count),
+                 sum(c.value_sum)
+               from (values (gone_employee, -1, -gone_count, -gone_sum),
+                            (kept_employee, 1, kept_count, kept_sum))
+                 as c(employee_id, scored, metric_count, value_sum)
+               join employees e on e.id = c.employee_id
+               group by e.department
+               having sum(c.scored) <> 0 or sum(c.metric_count) <> 0 or sum(c.value_sum) <> 0
+               order by e.department
+               on conflict (department, shard) do update set
+                 scored_staff_count = d.scored_staff_count + excluded.scored_staff_count,
+                 metric_count = d.metric_count + excluded.metric_count,
+                 value_sum_hundredths = d.value_sum_hundredths + excluded.value_sum_hundredths;
+               insert into score_histogram as h (bucket, shard, staff_count)
+               select c.bucket, pg_backend_pid() % 16, sum(c.n)
+               from (values (gone_bucket, -1), (kept_bucket, 1)) as c(bucket, n)
+               where c.bucket is not null
+               group by c.bucket having sum(c.n) <> 0
+               order by c.bucket
+               on conflict (bucket, shard) do update set staff_count = h.staff_count + excluded.staff_count;
                return null;
              end $function$`,
       ),

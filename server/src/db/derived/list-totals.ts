@@ -10,20 +10,24 @@ const counted = `(select 'audit_entries' as name, count(*) as value from audit_e
     union all select 'metric_values:type:' || metric_type_id, count(*) from performance_metrics
       group by metric_type_id)`;
 
+/** The rebuild writes each total as one row (shard 0 on PostgreSQL, the column's default). */
 const rebuild = [
   "delete from list_totals where name <> 'data_version'",
   `insert into list_totals (name, value) select name, value from ${counted} as t where value <> 0`,
 ];
 
-/** A total back at 0 stays as a row and means the same as none. */
+/**
+ * A total back at 0 stays as a row and means the same as none. On PostgreSQL a total is the sum
+ * of its shards' rows (a row per backend's shard that wrote it, migration 0002).
+ */
 const check = (engine: Engine) =>
   disagreements(
     engine,
     'list_totals',
     {
       key: 'name',
-      value: 'cast(value as text)',
-      from: "from list_totals where name <> 'data_version' and value <> 0",
+      value: 'cast(sum(value) as text)',
+      from: "from list_totals where name <> 'data_version' group by name having sum(value) <> 0",
     },
     { key: 'name', value: 'cast(value as text)', from: `from ${counted} as t where value <> 0` },
   );
@@ -31,7 +35,9 @@ const check = (engine: Engine) =>
 /**
  * The totals list pages show (migration 0007): audit entries, accounts and accounts per role,
  * questions and answered questions, metric values per type. Its `data_version` row is the
- * data-version declaration's.
+ * data-version declaration's. On PostgreSQL each total is kept in up to 16 shard rows (0002): a
+ * statement adds to its backend's shard (`pg_backend_pid() % 16`), so concurrent writers of one
+ * total seldom wait for each other's row, and a reader sums the shards (ADR 30).
  */
 export const listTotals = declare({
   name: 'list-totals',
@@ -180,10 +186,10 @@ export const listTotals = declare({
               where delta <> 0;
                 end if;
                 if names is not null then
-                  perform pg_advisory_xact_lock(7341002);
-                  insert into list_totals as t (name, value)
-                  select * from unnest(names, deltas)
-                  on conflict (name) do update set value = t.value + excluded.value;
+                  insert into list_totals as t (name, shard, value)
+                  select u.name, pg_backend_pid() % 16, u.delta from unnest(names, deltas) as u(name, delta)
+                  order by u.name
+                  on conflict (name, shard) do update set value = t.value + excluded.value;
                 end if;
                 return null;
               end $function$`,
@@ -215,10 +221,10 @@ export const listTotals = declare({
               where delta <> 0;
                 end if;
                 if names is not null then
-                  perform pg_advisory_xact_lock(7341002);
-                  insert into list_totals as t (name, value)
-                  select * from unnest(names, deltas)
-                  on conflict (name) do update set value = t.value + excluded.value;
+                  insert into list_totals as t (name, shard, value)
+                  select u.name, pg_backend_pid() % 16, u.delta from unnest(names, deltas) as u(name, delta)
+                  order by u.name
+                  on conflict (name, shard) do update set value = t.value + excluded.value;
                 end if;
                 return null;
               end $function$`,
@@ -246,10 +252,10 @@ export const listTotals = declare({
               where delta <> 0;
                 end if;
                 if names is not null then
-                  perform pg_advisory_xact_lock(7341002);
-                  insert into list_totals as t (name, value)
-                  select * from unnest(names, deltas)
-                  on conflict (name) do update set value = t.value + excluded.value;
+                  insert into list_totals as t (name, shard, value)
+                  select u.name, pg_backend_pid() % 16, u.delta from unnest(names, deltas) as u(name, delta)
+                  order by u.name
+                  on conflict (name, shard) do update set value = t.value + excluded.value;
                 end if;
                 return null;
               end $function$`,
@@ -277,10 +283,10 @@ export const listTotals = declare({
               where delta <> 0;
                 end if;
                 if names is not null then
-                  perform pg_advisory_xact_lock(7341002);
-                  insert into list_totals as t (name, value)
-                  select * from unnest(names, deltas)
-                  on conflict (name) do update set value = t.value + excluded.value;
+                  insert into list_totals as t (name, shard, value)
+                  select u.name, pg_backend_pid() % 16, u.delta from unnest(names, deltas) as u(name, delta)
+                  order by u.name
+                  on conflict (name, shard) do update set value = t.value + excluded.value;
                 end if;
                 return null;
               end $function$`,

@@ -133,7 +133,6 @@ export const metricValueBuckets = declare({
          LANGUAGE plpgsql
         AS $function$
              begin
-               perform pg_advisory_xact_lock(7341002);
                if tg_op = 'INSERT' then
             insert into metric_value_days as h (day, value_count)
             select day, sum(sign) from (select date_trunc('day', created_at, 'UTC') as day, 1 as sign from new_rows) c group by day having sum(sign) <> 0
@@ -160,7 +159,6 @@ export const metricValueBuckets = declare({
          LANGUAGE plpgsql
         AS $function$
              begin
-               perform pg_advisory_xact_lock(7341002);
                if tg_op = 'INSERT' then
             insert into metric_value_hours as h (hour, value_count)
             select hour, sum(sign) from (select date_trunc('hour', created_at, 'UTC') as hour, 1 as sign from new_rows) c group by hour having sum(sign) <> 0

@@ -1,15 +1,19 @@
 import { derivedStatement } from '../derived';
+import { replacedPostgresFunctions, replacedPostgresTriggers } from './baseline-replaced.postgres';
 
 const trigger = (table: string, name: string) =>
+  replacedPostgresTriggers[`${table}.${name}`] ??
   derivedStatement('postgres', 'trigger', name, table);
-const fn = (name: string) => derivedStatement('postgres', 'function', name);
+const fn = (name: string) =>
+  replacedPostgresFunctions[name] ?? derivedStatement('postgres', 'function', name);
 
 /**
  * The derived part of the baseline schema on PostgreSQL: tables computed from the data tables,
  * their indexes, the trigger functions and triggers that keep them (PostgreSQL fires a table's
  * triggers in the order of their names) and the rows they start with. The triggers and
  * their functions are written once, in the registry of derived tables (server/src/db/derived/):
- * this list names them, in their order.
+ * this list names them, in their order. Those a later migration replaced keep their first text
+ * in baseline-replaced.postgres.ts.
  */
 export const postgresDerivedSchema: readonly string[] = [
   // Score totals per employee (employee_scores), kept from the metric values.

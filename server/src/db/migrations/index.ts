@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as baseline from './0001_baseline';
+import * as shardedTotals from './0002_sharded_totals';
 
 /**
  * Every migration in the order it runs. Append; never edit or reorder a released one. The
@@ -7,4 +8,5 @@ import * as baseline from './0001_baseline';
  */
 export const migrations: Record<string, Migration> = {
   '0001_baseline': baseline,
+  '0002_sharded_totals': shardedTotals,
 };

@@ -67,7 +67,8 @@ create table department_totals (
   scored_staff_count integer not null,
   metric_count bigint not null,
   value_sum_hundredths bigint not null,
-  constraint department_totals_pkey PRIMARY KEY (department)
+  shard smallint default 0 not null,
+  constraint department_totals_pkey PRIMARY KEY (department, shard)
 );
 
 create table employee_dashboard_versions (
@@ -157,7 +158,8 @@ create table employees_search_postings (
 create table insight_totals (
   name text not null,
   value bigint not null,
-  constraint insight_totals_pkey PRIMARY KEY (name)
+  shard smallint default 0 not null,
+  constraint insight_totals_pkey PRIMARY KEY (name, shard)
 );
 
 create table kysely_migration (
@@ -175,7 +177,8 @@ create table kysely_migration_lock (
 create table list_totals (
   name text not null,
   value bigint not null,
-  constraint list_totals_pkey PRIMARY KEY (name)
+  shard smallint default 0 not null,
+  constraint list_totals_pkey PRIMARY KEY (name, shard)
 );
 
 create table metric_types (
@@ -208,7 +211,8 @@ create table metric_value_hours (
 create table monthly_metric_totals (
   month text not null,
   metric_count bigint not null,
-  constraint monthly_metric_totals_pkey PRIMARY KEY (month)
+  shard smallint default 0 not null,
+  constraint monthly_metric_totals_pkey PRIMARY KEY (month, shard)
 );
 
 create table performance_metrics (
@@ -256,7 +260,8 @@ create table questions_search (
 create table score_histogram (
   bucket integer not null,
   staff_count integer not null,
-  constraint score_histogram_pkey PRIMARY KEY (bucket)
+  shard smallint default 0 not null,
+  constraint score_histogram_pkey PRIMARY KEY (bucket, shard)
 );
 
 create table sign_in_throttle (
@@ -332,7 +337,7 @@ CREATE UNIQUE INDEX bonuses_pkey ON public.bonuses USING btree (id);
 
 CREATE UNIQUE INDEX daily_bonus_totals_pkey ON public.daily_bonus_totals USING btree (day);
 
-CREATE UNIQUE INDEX department_totals_pkey ON public.department_totals USING btree (department);
+CREATE UNIQUE INDEX department_totals_pkey ON public.department_totals USING btree (department, shard);
 
 CREATE UNIQUE INDEX employee_dashboard_versions_pkey ON public.employee_dashboard_versions USING btree (employee_id);
 
@@ -392,13 +397,13 @@ CREATE INDEX employees_search_search_text_trgm_idx ON public.employees_search US
 
 CREATE UNIQUE INDEX employees_search_postings_pkey ON public.employees_search_postings USING btree (trigram, last_key, first_key, id);
 
-CREATE UNIQUE INDEX insight_totals_pkey ON public.insight_totals USING btree (name);
+CREATE UNIQUE INDEX insight_totals_pkey ON public.insight_totals USING btree (name, shard);
 
 CREATE UNIQUE INDEX kysely_migration_pkey ON public.kysely_migration USING btree (name);
 
 CREATE UNIQUE INDEX kysely_migration_lock_pkey ON public.kysely_migration_lock USING btree (id);
 
-CREATE UNIQUE INDEX list_totals_pkey ON public.list_totals USING btree (name);
+CREATE UNIQUE INDEX list_totals_pkey ON public.list_totals USING btree (name, shard);
 
 CREATE UNIQUE INDEX metric_types_name_unique ON public.metric_types USING btree (lower(metric_name));
 
@@ -408,7 +413,7 @@ CREATE UNIQUE INDEX metric_value_days_pkey ON public.metric_value_days USING btr
 
 CREATE UNIQUE INDEX metric_value_hours_pkey ON public.metric_value_hours USING btree (hour);
 
-CREATE UNIQUE INDEX monthly_metric_totals_pkey ON public.monthly_metric_totals USING btree (month);
+CREATE UNIQUE INDEX monthly_metric_totals_pkey ON public.monthly_metric_totals USING btree (month, shard);
 
 CREATE INDEX performance_metrics_created_id_idx ON public.performance_metrics USING btree (created_at, id) INCLUDE (row_version);
 
@@ -442,7 +447,7 @@ CREATE INDEX questions_search_question_trgm_idx ON public.questions_search USING
 
 CREATE INDEX questions_search_updated_idx ON public.questions_search USING btree (updated_at, id) INCLUDE (question, employee_text, row_version);
 
-CREATE UNIQUE INDEX score_histogram_pkey ON public.score_histogram USING btree (bucket);
+CREATE UNIQUE INDEX score_histogram_pkey ON public.score_histogram USING btree (bucket, shard);
 
 CREATE UNIQUE INDEX sign_in_throttle_pkey ON public.sign_in_throttle USING btree (throttle_key);
 
@@ -493,15 +498,14 @@ CREATE OR REPLACE FUNCTION public.dashboard_version_bump()
  LANGUAGE plpgsql
 AS $function$
        begin
-         perform pg_advisory_xact_lock(7341002);
          if tg_op = 'INSERT' then insert into employee_dashboard_versions as v (employee_id, version)
-    select distinct employee_id, 1 from new_rows where true
+    select distinct employee_id, 1 from new_rows where true order by 1
     on conflict (employee_id) do update set version = v.version + 1;
          elsif tg_op = 'DELETE' then insert into employee_dashboard_versions as v (employee_id, version)
-    select distinct employee_id, 1 from old_rows where true
+    select distinct employee_id, 1 from old_rows where true order by 1
     on conflict (employee_id) do update set version = v.version + 1;
          else insert into employee_dashboard_versions as v (employee_id, version)
-    select distinct employee_id, 1 from (select employee_id from new_rows union select employee_id from old_rows) c where true
+    select distinct employee_id, 1 from (select employee_id from new_rows union select employee_id from old_rows) c where true order by 1
     on conflict (employee_id) do update set version = v.version + 1;
          end if;
          return null;
@@ -512,7 +516,6 @@ CREATE OR REPLACE FUNCTION public.data_version_bump()
  LANGUAGE plpgsql
 AS $function$
        begin
-         perform pg_advisory_xact_lock(7341002);
          update list_totals set value = value + 1 where name = 'data_version';
          return null;
        end $function$;
@@ -550,7 +553,6 @@ CREATE OR REPLACE FUNCTION public.insights_bonus_days()
  LANGUAGE plpgsql
 AS $function$
        begin
-         perform pg_advisory_xact_lock(7341002);
          if tg_op in ('UPDATE', 'DELETE') then
            update daily_bonus_totals d set bonus_count = d.bonus_count - gone.n
            from (select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*) as n
@@ -560,7 +562,7 @@ AS $function$
          if tg_op in ('UPDATE', 'INSERT') then
            insert into daily_bonus_totals as d (day, bonus_count)
            select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD'), count(*) from new_rows
-           group by 1
+           group by 1 order by 1
            on conflict (day) do update set bonus_count = d.bonus_count + excluded.bonus_count;
          end if;
          return null;
@@ -576,8 +578,9 @@ AS $function$
          else select -count(*) into delta from old_rows;
          end if;
          if delta <> 0 then
-           perform pg_advisory_xact_lock(7341002);
-           update insight_totals set value = value + delta where name = tg_argv[0];
+           insert into insight_totals as t (name, shard, value)
+           values (tg_argv[0], pg_backend_pid() % 16, delta)
+           on conflict (name, shard) do update set value = t.value + excluded.value;
          end if;
          return null;
        end $function$;
@@ -587,74 +590,78 @@ CREATE OR REPLACE FUNCTION public.insights_employees_change()
  LANGUAGE plpgsql
 AS $function$
        begin
-         perform pg_advisory_xact_lock(7341002);
          if tg_op = 'INSERT' then
-           update insight_totals set value = value + 1 where name = 'employees';
+           insert into insight_totals as t (name, shard, value)
+           values ('employees', pg_backend_pid() % 16, 1)
+           on conflict (name, shard) do update set value = t.value + 1;
            insert into department_totals as d
-             (department, staff_count, scored_staff_count, metric_count, value_sum_hundredths)
-           values (new.department, 1, 0, 0, 0)
-           on conflict (department) do update set staff_count = d.staff_count + 1;
+             (department, shard, staff_count, scored_staff_count, metric_count, value_sum_hundredths)
+           values (new.department, pg_backend_pid() % 16, 1, 0, 0, 0)
+           on conflict (department, shard) do update set staff_count = d.staff_count + 1;
            return null;
          elsif tg_op = 'DELETE' then
            -- Score rows first, while the employee (and so its department) is still there.
            delete from employee_monthly_scores where employee_id = old.id;
            delete from employee_scores where employee_id = old.id;
-           update insight_totals set value = value - 1 where name = 'employees';
-           update department_totals set staff_count = staff_count - 1
-             where department = old.department;
+           insert into insight_totals as t (name, shard, value)
+           values ('employees', pg_backend_pid() % 16, -1)
+           on conflict (name, shard) do update set value = t.value - 1;
+           insert into department_totals as d
+             (department, shard, staff_count, scored_staff_count, metric_count, value_sum_hundredths)
+           values (old.department, pg_backend_pid() % 16, -1, 0, 0, 0)
+           on conflict (department, shard) do update set staff_count = d.staff_count - 1;
            return old;
          end if;
          -- UPDATE of what the rankings show.
-         update insight_totals set value = value + 1 where name = 'ranking_version';
+         insert into insight_totals as t (name, shard, value)
+         values ('ranking_version', pg_backend_pid() % 16, 1)
+         on conflict (name, shard) do update set value = t.value + 1;
          if new.department is not distinct from old.department then
            return null;
          end if;
-         -- The department changed: move the employee and their scores.
-         update department_totals d set
-           staff_count = d.staff_count - 1,
-           scored_staff_count = d.scored_staff_count - (case when s.metric_count > 0 then 1 else 0 end),
-           metric_count = d.metric_count - (case when s.metric_count > 0 then s.metric_count else 0 end),
-           value_sum_hundredths = d.value_sum_hundredths
-             - (case when s.metric_count > 0 then s.value_sum_hundredths else 0 end)
-         from (select 1) one left join employee_scores s on s.employee_id = old.id
-         where d.department = old.department;
+         -- The department changed: move the employee and their scores, the two
+         -- departments' rows in name order (every writer of two takes them so).
          insert into department_totals as d
-           (department, staff_count, scored_staff_count, metric_count, value_sum_hundredths)
-         values (new.department, 0, 0, 0, 0) on conflict (department) do nothing;
-         update department_totals d set
-           staff_count = d.staff_count + 1,
-           scored_staff_count = d.scored_staff_count + (case when s.metric_count > 0 then 1 else 0 end),
-           metric_count = d.metric_count + (case when s.metric_count > 0 then s.metric_count else 0 end),
-           value_sum_hundredths = d.value_sum_hundredths
-             + (case when s.metric_count > 0 then s.value_sum_hundredths else 0 end)
-         from (select 1) one left join employee_scores s on s.employee_id = new.id
-         where d.department = new.department;
+           (department, shard, staff_count, scored_staff_count, metric_count, value_sum_hundredths)
+         select v.department, pg_backend_pid() % 16, v.sign, v.sign * e.scored,
+           v.sign * e.metric_count, v.sign * e.value_sum_hundredths
+         from (select case when s.metric_count > 0 then 1 else 0 end as scored,
+                 case when s.metric_count > 0 then s.metric_count else 0 end as metric_count,
+                 case when s.metric_count > 0 then s.value_sum_hundredths else 0 end
+                   as value_sum_hundredths
+               from (select 1) one left join employee_scores s on s.employee_id = new.id) e
+         cross join (values (old.department, -1), (new.department, 1)) as v(department, sign)
+         order by v.department
+         on conflict (department, shard) do update set
+           staff_count = d.staff_count + excluded.staff_count,
+           scored_staff_count = d.scored_staff_count + excluded.scored_staff_count,
+           metric_count = d.metric_count + excluded.metric_count,
+           value_sum_hundredths = d.value_sum_hundredths + excluded.value_sum_hundredths;
          return null;
        end $function$;
-
-CREATE OR REPLACE FUNCTION public.insights_lock_first()
- RETURNS trigger
- LANGUAGE plpgsql
-AS $function$
-         begin
-           perform pg_advisory_xact_lock(7341002);
-           return null;
-         end $function$;
 
 CREATE OR REPLACE FUNCTION public.insights_monthly_change()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
        begin
-         perform pg_advisory_xact_lock(7341002);
+         if tg_op = 'UPDATE' and new.month = old.month then
+           if new.metric_count <> old.metric_count then
+             insert into monthly_metric_totals as m (month, shard, metric_count)
+             values (new.month, pg_backend_pid() % 16, new.metric_count - old.metric_count)
+             on conflict (month, shard) do update set metric_count = m.metric_count + excluded.metric_count;
+           end if;
+           return null;
+         end if;
          if tg_op in ('UPDATE', 'DELETE') then
-           update monthly_metric_totals set metric_count = metric_count - old.metric_count
-             where month = old.month;
+           insert into monthly_metric_totals as m (month, shard, metric_count)
+           values (old.month, pg_backend_pid() % 16, -old.metric_count)
+           on conflict (month, shard) do update set metric_count = m.metric_count + excluded.metric_count;
          end if;
          if tg_op in ('INSERT', 'UPDATE') then
-           insert into monthly_metric_totals as m (month, metric_count)
-           values (new.month, new.metric_count)
-           on conflict (month) do update set metric_count = m.metric_count + new.metric_count;
+           insert into monthly_metric_totals as m (month, shard, metric_count)
+           values (new.month, pg_backend_pid() % 16, new.metric_count)
+           on conflict (month, shard) do update set metric_count = m.metric_count + excluded.metric_count;
          end if;
          return null;
        end $function$;
@@ -663,28 +670,47 @@ CREATE OR REPLACE FUNCTION public.insights_scores_change()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
+       declare
+         gone_employee integer; gone_count bigint := 0; gone_sum bigint := 0; gone_bucket integer;
+         kept_employee integer; kept_count bigint := 0; kept_sum bigint := 0; kept_bucket integer;
        begin
-         perform pg_advisory_xact_lock(7341002);
-         update insight_totals set value = value + 1 where name = 'ranking_version';
+         insert into insight_totals as t (name, shard, value)
+         values ('ranking_version', pg_backend_pid() % 16, 1)
+         on conflict (name, shard) do update set value = t.value + 1;
          if tg_op in ('UPDATE', 'DELETE') and old.metric_count > 0 then
-           update department_totals set
-             scored_staff_count = scored_staff_count - 1,
-             metric_count = metric_count - old.metric_count,
-             value_sum_hundredths = value_sum_hundredths - old.value_sum_hundredths
-           where department = (select department from employees where id = old.employee_id);
-           update score_histogram set staff_count = staff_count - 1
-             where bucket = cast(floor(old.average_score) as integer);
+           gone_employee := old.employee_id; gone_count := old.metric_count;
+           gone_sum := old.value_sum_hundredths;
+           gone_bucket := cast(floor(old.average_score) as integer);
          end if;
          if tg_op in ('INSERT', 'UPDATE') and new.metric_count > 0 then
-           update department_totals set
-             scored_staff_count = scored_staff_count + 1,
-             metric_count = metric_count + new.metric_count,
-             value_sum_hundredths = value_sum_hundredths + new.value_sum_hundredths
-           where department = (select department from employees where id = new.employee_id);
-           insert into score_histogram as h (bucket, staff_count)
-           values (cast(floor(new.average_score) as integer), 1)
-           on conflict (bucket) do update set staff_count = h.staff_count + 1;
+           kept_employee := new.employee_id; kept_count := new.metric_count;
+           kept_sum := new.value_sum_hundredths;
+           kept_bucket := cast(floor(new.average_score) as integer);
          end if;
+         -- One statement a table, its rows in key order: writers sharing a shard take them
+         -- in the same order.
+         insert into department_totals as d
+           (department, shard, staff_count, scored_staff_count, metric_count, value_sum_hundredths)
+         select e.department, pg_backend_pid() % 16, 0, sum(c.scored), sum(c.metric_count),
+           sum(c.value_sum)
+         from (values (gone_employee, -1, -gone_count, -gone_sum),
+                      (kept_employee, 1, kept_count, kept_sum))
+           as c(employee_id, scored, metric_count, value_sum)
+         join employees e on e.id = c.employee_id
+         group by e.department
+         having sum(c.scored) <> 0 or sum(c.metric_count) <> 0 or sum(c.value_sum) <> 0
+         order by e.department
+         on conflict (department, shard) do update set
+           scored_staff_count = d.scored_staff_count + excluded.scored_staff_count,
+           metric_count = d.metric_count + excluded.metric_count,
+           value_sum_hundredths = d.value_sum_hundredths + excluded.value_sum_hundredths;
+         insert into score_histogram as h (bucket, shard, staff_count)
+         select c.bucket, pg_backend_pid() % 16, sum(c.n)
+         from (values (gone_bucket, -1), (kept_bucket, 1)) as c(bucket, n)
+         where c.bucket is not null
+         group by c.bucket having sum(c.n) <> 0
+         order by c.bucket
+         on conflict (bucket, shard) do update set staff_count = h.staff_count + excluded.staff_count;
          return null;
        end $function$;
 
@@ -708,10 +734,10 @@ AS $function$
         where delta <> 0;
           end if;
           if names is not null then
-            perform pg_advisory_xact_lock(7341002);
-            insert into list_totals as t (name, value)
-            select * from unnest(names, deltas)
-            on conflict (name) do update set value = t.value + excluded.value;
+            insert into list_totals as t (name, shard, value)
+            select u.name, pg_backend_pid() % 16, u.delta from unnest(names, deltas) as u(name, delta)
+            order by u.name
+            on conflict (name, shard) do update set value = t.value + excluded.value;
           end if;
           return null;
         end $function$;
@@ -740,10 +766,10 @@ AS $function$
         where delta <> 0;
           end if;
           if names is not null then
-            perform pg_advisory_xact_lock(7341002);
-            insert into list_totals as t (name, value)
-            select * from unnest(names, deltas)
-            on conflict (name) do update set value = t.value + excluded.value;
+            insert into list_totals as t (name, shard, value)
+            select u.name, pg_backend_pid() % 16, u.delta from unnest(names, deltas) as u(name, delta)
+            order by u.name
+            on conflict (name, shard) do update set value = t.value + excluded.value;
           end if;
           return null;
         end $function$;
@@ -768,10 +794,10 @@ AS $function$
         where delta <> 0;
           end if;
           if names is not null then
-            perform pg_advisory_xact_lock(7341002);
-            insert into list_totals as t (name, value)
-            select * from unnest(names, deltas)
-            on conflict (name) do update set value = t.value + excluded.value;
+            insert into list_totals as t (name, shard, value)
+            select u.name, pg_backend_pid() % 16, u.delta from unnest(names, deltas) as u(name, delta)
+            order by u.name
+            on conflict (name, shard) do update set value = t.value + excluded.value;
           end if;
           return null;
         end $function$;
@@ -796,10 +822,10 @@ AS $function$
         where delta <> 0;
           end if;
           if names is not null then
-            perform pg_advisory_xact_lock(7341002);
-            insert into list_totals as t (name, value)
-            select * from unnest(names, deltas)
-            on conflict (name) do update set value = t.value + excluded.value;
+            insert into list_totals as t (name, shard, value)
+            select u.name, pg_backend_pid() % 16, u.delta from unnest(names, deltas) as u(name, delta)
+            order by u.name
+            on conflict (name, shard) do update set value = t.value + excluded.value;
           end if;
           return null;
         end $function$;
@@ -809,7 +835,6 @@ CREATE OR REPLACE FUNCTION public.metric_value_days_count()
  LANGUAGE plpgsql
 AS $function$
        begin
-         perform pg_advisory_xact_lock(7341002);
          if tg_op = 'INSERT' then
       insert into metric_value_days as h (day, value_count)
       select day, sum(sign) from (select date_trunc('day', created_at, 'UTC') as day, 1 as sign from new_rows) c group by day having sum(sign) <> 0
@@ -833,7 +858,6 @@ CREATE OR REPLACE FUNCTION public.metric_value_hours_count()
  LANGUAGE plpgsql
 AS $function$
        begin
-         perform pg_advisory_xact_lock(7341002);
          if tg_op = 'INSERT' then
       insert into metric_value_hours as h (hour, value_count)
       select hour, sum(sign) from (select date_trunc('hour', created_at, 'UTC') as hour, 1 as sign from new_rows) c group by hour having sum(sign) <> 0
@@ -963,8 +987,6 @@ CREATE TRIGGER audit_entries_search_update AFTER UPDATE ON public.audit_entries 
 
 CREATE TRIGGER data_version_audit_entries AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.audit_entries FOR EACH STATEMENT EXECUTE FUNCTION data_version_bump();
 
-CREATE TRIGGER insights_lock_first BEFORE INSERT OR DELETE OR UPDATE ON public.audit_entries FOR EACH STATEMENT EXECUTE FUNCTION insights_lock_first();
-
 CREATE TRIGGER list_totals_audit_delete AFTER DELETE ON public.audit_entries REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION list_totals_audit();
 
 CREATE TRIGGER list_totals_audit_insert AFTER INSERT ON public.audit_entries REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION list_totals_audit();
@@ -991,11 +1013,7 @@ CREATE TRIGGER insights_bonuses_delete AFTER DELETE ON public.bonuses REFERENCIN
 
 CREATE TRIGGER insights_bonuses_insert AFTER INSERT ON public.bonuses REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION insights_count_rows('bonuses');
 
-CREATE TRIGGER insights_lock_first BEFORE INSERT OR DELETE OR UPDATE ON public.bonuses FOR EACH STATEMENT EXECUTE FUNCTION insights_lock_first();
-
 CREATE TRIGGER data_version_employee_metric_type_scores AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.employee_metric_type_scores FOR EACH STATEMENT EXECUTE FUNCTION data_version_bump();
-
-CREATE TRIGGER insights_lock_first BEFORE INSERT OR DELETE OR UPDATE ON public.employee_metric_type_scores FOR EACH STATEMENT EXECUTE FUNCTION insights_lock_first();
 
 CREATE TRIGGER dashboard_version_employee_monthly_scores_delete AFTER DELETE ON public.employee_monthly_scores REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION dashboard_version_bump();
 
@@ -1005,13 +1023,9 @@ CREATE TRIGGER dashboard_version_employee_monthly_scores_update AFTER UPDATE ON 
 
 CREATE TRIGGER data_version_employee_monthly_scores AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.employee_monthly_scores FOR EACH STATEMENT EXECUTE FUNCTION data_version_bump();
 
-CREATE TRIGGER insights_lock_first BEFORE INSERT OR DELETE OR UPDATE ON public.employee_monthly_scores FOR EACH STATEMENT EXECUTE FUNCTION insights_lock_first();
-
 CREATE TRIGGER insights_monthly_change AFTER INSERT OR DELETE OR UPDATE ON public.employee_monthly_scores FOR EACH ROW EXECUTE FUNCTION insights_monthly_change();
 
 CREATE TRIGGER data_version_employee_scores AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.employee_scores FOR EACH STATEMENT EXECUTE FUNCTION data_version_bump();
-
-CREATE TRIGGER insights_lock_first BEFORE INSERT OR DELETE OR UPDATE ON public.employee_scores FOR EACH STATEMENT EXECUTE FUNCTION insights_lock_first();
 
 CREATE TRIGGER insights_scores_change AFTER INSERT OR DELETE OR UPDATE ON public.employee_scores FOR EACH ROW EXECUTE FUNCTION insights_scores_change();
 
@@ -1029,8 +1043,6 @@ CREATE TRIGGER insights_employees_department AFTER UPDATE OF first_name, last_na
 
 CREATE TRIGGER insights_employees_insert AFTER INSERT ON public.employees FOR EACH ROW EXECUTE FUNCTION insights_employees_change();
 
-CREATE TRIGGER insights_lock_first BEFORE INSERT OR DELETE OR UPDATE ON public.employees FOR EACH STATEMENT EXECUTE FUNCTION insights_lock_first();
-
 CREATE TRIGGER questions_search_employee_text AFTER UPDATE OF first_name, last_name, email, "position", employee_code ON public.employees FOR EACH ROW WHEN ((old.search_text IS DISTINCT FROM new.search_text)) EXECUTE FUNCTION questions_search_employee_text();
 
 CREATE TRIGGER score_names_follow AFTER UPDATE OF last_name, first_name ON public.employees FOR EACH ROW WHEN (((new.last_name IS DISTINCT FROM old.last_name) OR (new.first_name IS DISTINCT FROM old.first_name))) EXECUTE FUNCTION score_names_follow();
@@ -1041,15 +1053,11 @@ CREATE TRIGGER employees_search_postings_write AFTER INSERT OR DELETE OR UPDATE 
 
 CREATE TRIGGER data_version_metric_types AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.metric_types FOR EACH STATEMENT EXECUTE FUNCTION data_version_bump();
 
-CREATE TRIGGER insights_lock_first BEFORE INSERT OR DELETE OR UPDATE ON public.metric_types FOR EACH STATEMENT EXECUTE FUNCTION insights_lock_first();
-
 CREATE TRIGGER metric_types_row_version BEFORE UPDATE ON public.metric_types FOR EACH ROW EXECUTE FUNCTION row_version_bump();
 
 CREATE TRIGGER table_version_metric_types_update AFTER UPDATE ON public.metric_types FOR EACH STATEMENT EXECUTE FUNCTION table_version_bump();
 
 CREATE TRIGGER data_version_performance_metrics AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.performance_metrics FOR EACH STATEMENT EXECUTE FUNCTION data_version_bump();
-
-CREATE TRIGGER insights_lock_first BEFORE INSERT OR DELETE OR UPDATE ON public.performance_metrics FOR EACH STATEMENT EXECUTE FUNCTION insights_lock_first();
 
 CREATE TRIGGER insights_metric_values_delete AFTER DELETE ON public.performance_metrics REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION insights_count_rows('metric_values');
 
@@ -1077,8 +1085,6 @@ CREATE TRIGGER performance_metrics_row_version BEFORE UPDATE ON public.performan
 
 CREATE TRIGGER data_version_questions AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.questions FOR EACH STATEMENT EXECUTE FUNCTION data_version_bump();
 
-CREATE TRIGGER insights_lock_first BEFORE INSERT OR DELETE OR UPDATE ON public.questions FOR EACH STATEMENT EXECUTE FUNCTION insights_lock_first();
-
 CREATE TRIGGER list_totals_questions_delete AFTER DELETE ON public.questions REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION list_totals_questions();
 
 CREATE TRIGGER list_totals_questions_insert AFTER INSERT ON public.questions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION list_totals_questions();
@@ -1090,8 +1096,6 @@ CREATE TRIGGER questions_row_version BEFORE UPDATE ON public.questions FOR EACH 
 CREATE TRIGGER questions_search_write AFTER INSERT OR DELETE OR UPDATE ON public.questions FOR EACH ROW EXECUTE FUNCTION questions_search_write();
 
 CREATE TRIGGER data_version_users AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.users FOR EACH STATEMENT EXECUTE FUNCTION data_version_bump();
-
-CREATE TRIGGER insights_lock_first BEFORE INSERT OR DELETE OR UPDATE ON public.users FOR EACH STATEMENT EXECUTE FUNCTION insights_lock_first();
 
 CREATE TRIGGER list_totals_users_delete AFTER DELETE ON public.users REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION list_totals_users();
 

@@ -15,7 +15,7 @@ export const entryKeys = pageKeysText(sql`p.id`, sql`0`);
 
 const newestEntries = preparedQuery(
   (limit: number, offset: number) => sql<AuditEntryRow & { list_total: number | string }>`
-    select *, coalesce((select value from list_totals where name = 'audit_entries'), 0)
+    select *, coalesce((select cast(sum(value) as bigint) from list_totals where name = 'audit_entries'), 0)
       as list_total
     from audit_entries order by created_at desc, id desc limit ${limit} offset ${offset}`,
 );
@@ -23,7 +23,7 @@ const newestEntries = preparedQuery(
 const newestEntryKeys = preparedQuery(
   (limit: number, offset: number) => sql<PageKeys & { list_total: number | string }>`
     select ${entryKeys} as keys, null as tables,
-      coalesce((select value from list_totals where name = 'audit_entries'), 0) as list_total
+      coalesce((select cast(sum(value) as bigint) from list_totals where name = 'audit_entries'), 0) as list_total
     from (
       select id from audit_entries
       order by created_at desc, id desc limit ${limit} offset ${offset}

@@ -154,7 +154,7 @@ async function countAbove(db: Kysely<DB>, text: string, after: number | undefine
   const plan = sql.raw(after === undefined ? '' : PLANNED_ONCE);
   const { rows } = await sql<CountRow>`${plan} select ${matches} as matches,
       (select max(id) from audit_entries) as max_id,
-      (select value from list_totals where name = 'audit_entries') as entries,
+      (select cast(sum(value) as bigint) from list_totals where name = 'audit_entries') as entries,
       ${above} as above, ${storage} as storage`.execute(db);
   return rows[0]!;
 }

@@ -13,7 +13,6 @@ import {
   type PageKeys,
 } from '../../lib/remembered-items';
 import type { CallerFigure } from '../auth/auth.repository';
-import { takeInsightsLock } from '../insights/insight-totals.repository';
 
 /**
  * Bonuses are read newest first through the (employee_id, created_at) or (created_at) index; the
@@ -79,7 +78,7 @@ const NEWEST_FIRST = sql`b.created_at desc, b.id desc`;
  */
 const ALL_BONUSES: CountedList = {
   table: 'bonuses',
-  total: sql`(select value from insight_totals where name = 'bonuses')`,
+  total: sql`(select cast(sum(value) as bigint) from insight_totals where name = 'bonuses')`,
   levels: [
     {
       table: 'daily_bonus_totals',
@@ -237,11 +236,10 @@ export async function findEnrichedBonus(db: Kysely<DB>, id: number) {
   return row && toBonus(row, row);
 }
 
-/** The stored bonus, locked on PostgreSQL after the insights lock (migration 0006). */
+/** The stored bonus, locked for the rest of the transaction on PostgreSQL. */
 export async function findBonusForChange(db: Kysely<DB>, id: number) {
   const query = filteredBonuses(db, undefined).where('id', '=', id);
   if (!isPostgres(db)) return query.executeTakeFirst();
-  await takeInsightsLock(db);
   return query.forUpdate().executeTakeFirst();
 }
 

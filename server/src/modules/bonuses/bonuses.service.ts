@@ -26,6 +26,7 @@ import {
   pageOfEnrichedBonuses,
   updateBonus,
 } from './bonuses.repository';
+import { retriedTransaction } from '../../db/retried-transaction';
 
 const notFoundIn = (message: string, field?: string) =>
   new AppError(404, message, field ? [{ field, message }] : undefined);
@@ -89,7 +90,7 @@ export function createBonusesService(db: Kysely<DB>) {
     },
 
     async award(body: AwardBonusBody, actor: Actor): Promise<Bonus> {
-      return db.transaction().execute(async (trx) => {
+      return retriedTransaction(db, async (trx) => {
         const employee = await findJoinerForWrite(trx, body.employee_id);
         if (!employee) throw notFoundIn(MESSAGES.employeeNotFound, 'employee_id');
         const now = nowIso();
@@ -117,7 +118,7 @@ export function createBonusesService(db: Kysely<DB>) {
     },
 
     async update(id: number, body: UpdateBonusBody, actor: Actor): Promise<Bonus> {
-      return db.transaction().execute(async (trx) => {
+      return retriedTransaction(db, async (trx) => {
         const stored = await findBonusForChange(trx, id);
         if (!stored) throw notFoundIn(MESSAGES.bonusNotFound);
         if (body.employee_id !== undefined && body.employee_id !== stored.employee_id) {
@@ -143,7 +144,7 @@ export function createBonusesService(db: Kysely<DB>) {
     },
 
     async remove(id: number, actor: Actor): Promise<void> {
-      await db.transaction().execute(async (trx) => {
+      await retriedTransaction(db, async (trx) => {
         const stored = await findBonusForChange(trx, id);
         if (!stored) throw notFoundIn(MESSAGES.bonusNotFound);
         const before = await enrichedOrThrow(trx, id);

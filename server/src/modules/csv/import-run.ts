@@ -11,6 +11,7 @@ import { checkValues, prepareValues } from './metric-values.check';
 import { storeValues } from './metric-values.import';
 import { checkStaff, prepareStaff } from './staff.check';
 import { storeStaff } from './staff.import';
+import { retriedTransaction } from '../../db/retried-transaction';
 
 /** The checks' lookups, read with `db` (the import's transaction, when it stores). */
 export function lookupsOn(db: Kysely<DB>): ImportLookups {
@@ -35,7 +36,7 @@ export function lookupsOn(db: Kysely<DB>): ImportLookups {
  * wrote in between (SQLITE_BUSY_SNAPSHOT, which no waiting cures).
  */
 async function writeTransaction<T>(db: Kysely<DB>, work: (trx: Kysely<DB>) => Promise<T>) {
-  if (isPostgres(db)) return db.transaction().execute(work);
+  if (isPostgres(db)) return retriedTransaction(db, work);
   return db.connection().execute(async (connection) => {
     await sql`begin immediate`.execute(connection);
     try {

@@ -121,7 +121,7 @@ export async function updateEmployee(
 
 const departmentsQuery = preparedQuery(
   () => sql<{ department: string }>`select department from department_totals
-    where staff_count > 0 order by department`,
+    group by department having sum(staff_count) > 0 order by department`,
 );
 
 /** Departments with staff, from the per-department totals kept by triggers (0004). */

@@ -34,6 +34,7 @@ import {
   updateEmployee,
 } from './employees.repository';
 import { listEmployees } from './staff-list.repository';
+import { retriedTransaction } from '../../db/retried-transaction';
 
 export const EMPLOYEE_CONFLICTS = {
   email: 'An employee with this email already exists',
@@ -180,7 +181,7 @@ export function createEmployeesService(db: Kysely<DB>) {
 
     async create(input: CreateEmployeeBody, actor: Actor): Promise<Employee> {
       try {
-        return await db.transaction().execute(async (trx) => {
+        return await retriedTransaction(db, async (trx) => {
           await checkUnique(trx, input);
           await checkManager(trx, input.manager_id);
           const id = await insertEmployee(trx, toNewEmployeeRow(input, nowIso()));
@@ -201,7 +202,7 @@ export function createEmployeesService(db: Kysely<DB>) {
 
     async update(id: number, input: UpdateEmployeeBody, actor: Actor): Promise<Employee> {
       try {
-        return await db.transaction().execute(async (trx) => {
+        return await retriedTransaction(db, async (trx) => {
           const before = await load(trx, id);
           await checkUnique(trx, input, id);
           if (input.manager_id !== undefined) await checkManager(trx, input.manager_id, id);
@@ -242,7 +243,7 @@ export function createEmployeesService(db: Kysely<DB>) {
      * bonuses and questions, unlinks their account, and keeps a full copy in the audit entry.
      */
     async remove(id: number, actor: Actor): Promise<void> {
-      await db.transaction().execute(async (trx) => {
+      await retriedTransaction(db, async (trx) => {
         const employee = await load(trx, id);
         const dependents = await dependentsOf(trx, id);
         await deleteEmployeeAndDependents(trx, id, nowIso());

@@ -56,7 +56,7 @@ export function staffFilters(db: Kysely<DB>, filters: StaffFilters) {
 
 export const allStaff = sql<
   number | string
->`(select value from insight_totals where name = 'employees')`;
+>`(select cast(sum(value) as bigint) from insight_totals where name = 'employees')`;
 
 export type StaffFilterShape = ReturnType<typeof staffFilters>['shape'];
 export type StaffFilterValues = ReturnType<typeof staffFilters>['values'];

@@ -117,7 +117,7 @@ function keptTotal(
 ): RawBuilder<number | string | null> | null {
   if (!keepsTotal(shape)) return null;
   return shape.department
-    ? sql<number | string>`(select staff_count from department_totals
+    ? sql<number | string>`(select cast(sum(staff_count) as bigint) from department_totals
         where department = ${values.department})`
     : allStaff;
 }

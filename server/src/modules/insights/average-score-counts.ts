@@ -45,12 +45,12 @@ export async function countScoredEmployees(db: Kysely<DB>, filters: AverageScore
 export function keptCounts(shape: FilterShape, values: FilterValues) {
   if (shape.department) {
     const totals = (column: 'staff_count' | 'scored_staff_count') =>
-      sql<number | string>`coalesce((select ${sql.ref(column)} from department_totals
-        where department = ${values.department}), 0)`;
+      sql<number | string>`coalesce((select cast(sum(${sql.ref(column)}) as bigint)
+        from department_totals where department = ${values.department}), 0)`;
     return { total: totals('staff_count'), scored: totals('scored_staff_count') };
   }
   return {
-    total: sql<number | string>`coalesce((select value from insight_totals
+    total: sql<number | string>`coalesce((select cast(sum(value) as bigint) from insight_totals
       where name = 'employees'), 0)`,
     scored: sql<number | string>`coalesce((select sum(staff_count) from score_histogram), 0)`,
   };

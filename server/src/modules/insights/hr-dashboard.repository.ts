@@ -67,12 +67,12 @@ const figuresQuery = queryByShape(
       recent: unknown;
     }>`
     select
-      (select value from insight_totals where name = 'employees') as employees,
-      (select value from insight_totals where name = 'metric_values') as metric_values,
-      (select value from insight_totals where name = 'bonuses') as bonuses,
+      (select cast(sum(value) as bigint) from insight_totals where name = 'employees') as employees,
+      (select cast(sum(value) as bigint) from insight_totals where name = 'metric_values') as metric_values,
+      (select cast(sum(value) as bigint) from insight_totals where name = 'bonuses') as bonuses,
       (select count(*) from employees
         where created_at >= ${v.monthStart} and created_at < ${v.monthEnd}) as employees_this_month,
-      (select metric_count from monthly_metric_totals where month = ${v.monthKey})
+      (select cast(sum(metric_count) as bigint) from monthly_metric_totals where month = ${v.monthKey})
         as metric_values_this_month,
       (select count(*) from bonuses where created_at >= ${v.monthStart} and created_at < ${v.headEnd})
       + (select coalesce(sum(bonus_count), 0) from daily_bonus_totals
@@ -133,6 +133,13 @@ const DEPARTMENT_COLUMNS = [
   'value_sum_hundredths',
 ] as const;
 
+/** Each department's figures summed over their shards' rows (PostgreSQL, ADR 30). */
+const departmentSums = sql.raw(
+  DEPARTMENT_COLUMNS.filter((column) => column !== 'department')
+    .map((column) => `cast(sum(${column}) as bigint) as ${column}`)
+    .join(', '),
+);
+
 /** A department's totals, as the charts read them (from JSON: numbers, whatever the engine). */
 export type DepartmentTotals = Record<
   Exclude<(typeof DEPARTMENT_COLUMNS)[number], 'department'>,
@@ -144,9 +151,11 @@ const chartsQuery = queryByShape(
     const statement = sql<{ departments: unknown; histogram: string | null }>`
       select
         (select ${jsonArray(db, jsonObject(db, 'd', DEPARTMENT_COLUMNS), sql`d.department`)}
-          from department_totals d where d.staff_count > 0) as departments,
+          from (select department, ${departmentSums} from department_totals
+            group by department having sum(staff_count) > 0) d) as departments,
         (select string_agg(h.bucket || ' ' || h.staff_count, ',')
-          from score_histogram h where h.staff_count > 0) as histogram`;
+          from (select bucket, cast(sum(staff_count) as bigint) as staff_count from score_histogram
+            group by bucket having sum(staff_count) > 0) h) as histogram`;
     return { compile: () => statement.compile(db) };
   },
   { plannedOnce: () => true },

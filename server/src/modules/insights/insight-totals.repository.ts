@@ -30,42 +30,43 @@ export async function readInsightTotals(db: Kysely<DB>): Promise<InsightTotals> 
     db.selectFrom('department_totals').selectAll().execute(),
     db.selectFrom('score_histogram').selectAll().execute(),
   ]);
-  const total = (name: string) => Number(totals.find((row) => row.name === name)?.value ?? 0);
+  const total = (name: string) =>
+    totals.filter((row) => row.name === name).reduce((sum, row) => sum + Number(row.value), 0);
+  const departmentSums = new Map<
+    string,
+    { staff: number; scored: number; metricCount: number; valueSumHundredths: number }
+  >();
+  for (const row of departments) {
+    const sum = departmentSums.get(row.department) ?? {
+      staff: 0,
+      scored: 0,
+      metricCount: 0,
+      valueSumHundredths: 0,
+    };
+    sum.staff += Number(row.staff_count);
+    sum.scored += Number(row.scored_staff_count);
+    sum.metricCount += Number(row.metric_count);
+    sum.valueSumHundredths += Number(row.value_sum_hundredths);
+    departmentSums.set(row.department, sum);
+  }
   return {
     totals: {
       employees: total('employees'),
       metric_values: total('metric_values'),
       bonuses: total('bonuses'),
     },
-    monthly: new Map(
-      monthly
-        .filter((row) => Number(row.metric_count) !== 0)
-        .map((row) => [row.month, Number(row.metric_count)]),
-    ),
-    bonusDays: new Map(
-      bonusDays
-        .filter((row) => Number(row.bonus_count) !== 0)
-        .map((row) => [row.day, Number(row.bonus_count)]),
-    ),
-    departments: new Map(
-      departments
-        .filter((row) => Number(row.staff_count) !== 0)
-        .map((row) => [
-          row.department,
-          {
-            staff: Number(row.staff_count),
-            scored: Number(row.scored_staff_count),
-            metricCount: Number(row.metric_count),
-            valueSumHundredths: Number(row.value_sum_hundredths),
-          },
-        ]),
-    ),
-    histogram: new Map(
-      histogram
-        .filter((row) => Number(row.staff_count) !== 0)
-        .map((row) => [Number(row.bucket), Number(row.staff_count)]),
-    ),
+    monthly: nonZeroSums(monthly.map((row) => [row.month, Number(row.metric_count)])),
+    bonusDays: nonZeroSums(bonusDays.map((row) => [row.day, Number(row.bonus_count)])),
+    departments: new Map([...departmentSums].filter(([, sum]) => sum.staff !== 0)),
+    histogram: nonZeroSums(histogram.map((row) => [Number(row.bucket), Number(row.staff_count)])),
   };
+}
+
+/** A figure per key, summed over its shards' rows (PostgreSQL, ADR 30); those at 0 left out. */
+function nonZeroSums<K>(rows: readonly (readonly [K, number])[]): Map<K, number> {
+  const sums = new Map<K, number>();
+  for (const [key, value] of rows) sums.set(key, (sums.get(key) ?? 0) + value);
+  return new Map([...sums].filter(([, sum]) => sum !== 0));
 }
 
 const bucketOf = (db: Kysely<DB>) =>
@@ -144,24 +145,45 @@ export async function recomputeInsightTotals(db: Kysely<DB>): Promise<InsightTot
   };
 }
 
-/** The advisory lock every insight trigger takes first on PostgreSQL (migration 0004). */
-export const INSIGHTS_LOCK_KEY = 7_341_002;
+/** The data tables the kept totals are counted from. */
+const COUNTED_TABLES = [
+  'audit_entries',
+  'bonuses',
+  'employees',
+  'performance_metrics',
+  'questions',
+  'users',
+] as const;
 
 /**
- * Takes the insights lock now, on PostgreSQL, for the rest of the transaction. Every statement
- * writing staff, values, bonuses or score totals takes it before locking rows (migration 0006);
- * a transaction that locks such rows by reading them `for update` must take it before that
- * read, or it could hold a row another writer waits for while it waits for this lock.
+ * PostgreSQL, in a transaction that recounts kept totals: holds every data table they are counted
+ * from against writes and the given totals against everything but reads until it ends, so nothing
+ * changes between a count and its write. Writers write a data table before its totals; these
+ * locks are taken in that order too.
  */
-export async function takeInsightsLock(db: Kysely<DB>): Promise<void> {
-  if (isPostgres(db)) await sql`select pg_advisory_xact_lock(${INSIGHTS_LOCK_KEY})`.execute(db);
+export async function lockKeptTotals(
+  trx: Kysely<DB>,
+  totals: readonly (keyof DB)[],
+): Promise<void> {
+  if (!isPostgres(trx)) return;
+  const names = (tables: readonly string[]) => sql.join(tables.map((table) => sql.id(table)));
+  await sql`lock table ${names(COUNTED_TABLES)} in share mode`.execute(trx);
+  await sql`lock table ${names(totals)} in exclusive mode`.execute(trx);
 }
 
 /** Replaces the maintained figures with freshly computed ones (one transaction). */
 export async function rebuildInsightTotals(db: Kysely<DB>): Promise<void> {
   const rebuild = async (trx: Kysely<DB>) => {
     // Writers wait meanwhile, so nothing changes between the count and the write.
-    await takeInsightsLock(trx);
+    await lockKeptTotals(trx, [
+      'employee_scores',
+      'employee_monthly_scores',
+      'insight_totals',
+      'monthly_metric_totals',
+      'daily_bonus_totals',
+      'department_totals',
+      'score_histogram',
+    ]);
     const fresh = await recomputeInsightTotals(trx);
     await trx.deleteFrom('insight_totals').where('name', '!=', 'ranking_version').execute();
     await trx.deleteFrom('monthly_metric_totals').execute();
@@ -177,10 +199,15 @@ export async function rebuildInsightTotals(db: Kysely<DB>): Promise<void> {
         })),
       )
       .execute();
+    // The version is a sum of shards on PostgreSQL: adding to one moves it.
     await trx
       .insertInto('insight_totals')
       .values({ name: 'ranking_version', value: 1 })
-      .onConflict((oc) => oc.column('name').doUpdateSet({ value: sql`insight_totals.value + 1` }))
+      .onConflict((oc) =>
+        (isPostgres(trx) ? oc.columns(['name', 'shard']) : oc.column('name')).doUpdateSet({
+          value: sql`insight_totals.value + 1`,
+        }),
+      )
       .execute();
     const monthly = [...fresh.monthly].map(([month, metric_count]) => ({ month, metric_count }));
     if (monthly.length) await trx.insertInto('monthly_metric_totals').values(monthly).execute();

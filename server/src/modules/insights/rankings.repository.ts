@@ -21,7 +21,9 @@ export interface RankedRow {
 }
 
 /** The ranking version as an SQL expression. */
-const rankingVersionValue = sql<number | string>`(select value from insight_totals
+const rankingVersionValue = sql<
+  number | string
+>`(select cast(sum(value) as bigint) from insight_totals
   where name = 'ranking_version')`;
 
 const rankingVersionQuery = preparedQuery(

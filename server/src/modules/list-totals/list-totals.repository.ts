@@ -2,12 +2,13 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { UserType } from '#contract/roles';
 import { preparedQuery } from '../../db/prepared-query';
 import type { DB } from '../../db/schema';
-import { takeInsightsLock } from '../insights/insight-totals.repository';
+import { lockKeptTotals } from '../insights/insight-totals.repository';
 
 /**
  * The totals list pages show, kept by triggers (migration 0007_list_totals) so that a page never
  * counts a whole table, and the same totals computed from the base tables, to check or repair
- * them.
+ * them. On PostgreSQL a total is the sum of up to 16 shard rows (0002, ADR 30): every reader
+ * sums its name's rows, one index range.
  */
 
 export type ListTotalName =
@@ -19,7 +20,9 @@ export type ListTotalName =
   | `metric_values:type:${number}`;
 
 const totalQuery = preparedQuery(
-  (name: string) => sql<{ value: number }>`select value from list_totals where name = ${name}`,
+  (name: string) =>
+    sql<{ value: number | null }>`select cast(sum(value) as bigint) as value from list_totals
+      where name = ${name}`,
 );
 
 /** One maintained total (0 when nothing was ever counted under that name). */
@@ -36,18 +39,21 @@ export async function listTotal(db: Kysely<DB>, name: ListTotalName): Promise<nu
 export function listTotalValue(
   name: ListTotalName | RawBuilder<ListTotalName>,
 ): RawBuilder<number | string> {
-  return sql<number | string>`coalesce((select value from list_totals where name = ${name}), 0)`;
+  return sql<
+    number | string
+  >`coalesce((select cast(sum(value) as bigint) from list_totals where name = ${name}), 0)`;
 }
 
 /** Moves with every write to a table the API reads (kept by triggers, 0007). */
 export const DATA_VERSION = 'data_version';
 
-/** Every maintained total that is not 0, by name. */
+/** Every maintained total that is not 0, by name (its shards summed on PostgreSQL, ADR 30). */
 export async function readListTotals(db: Kysely<DB>): Promise<Map<string, number>> {
   const rows = await db
     .selectFrom('list_totals')
-    .select(['name', 'value'])
+    .select((eb) => ['name', eb.fn.sum<number>('value').as('value')])
     .where('name', '<>', DATA_VERSION)
+    .groupBy('name')
     .execute();
   return new Map(
     rows
@@ -81,8 +87,8 @@ export async function recomputeListTotals(db: Kysely<DB>): Promise<Map<string, n
  */
 export async function rebuildListTotals(db: Kysely<DB>): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    // Writers wait meanwhile (the triggers' lock), so nothing changes between count and write.
-    await takeInsightsLock(trx);
+    // Writers wait meanwhile, so nothing changes between count and write.
+    await lockKeptTotals(trx, ['list_totals']);
     const fresh = await recomputeListTotals(trx);
     await trx.deleteFrom('list_totals').where('name', '<>', DATA_VERSION).execute();
     if (fresh.size > 0) {

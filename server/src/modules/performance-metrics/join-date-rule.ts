@@ -2,7 +2,6 @@ import { sql, type Kysely } from 'kysely';
 import { backfillMessages } from '#contract/backfill-date';
 import type { DB } from '../../db/schema';
 import { isPostgres } from '../../db/dialect';
-import { takeInsightsLock } from '../insights/insight-totals.repository';
 
 /**
  * Nothing an employee earned predates their joining (issue 56): a metric value or a bonus is
@@ -46,9 +45,8 @@ export function checkNotBeforeJoining(
  * The employee as a value or bonus is written for them, held against a change of join date
  * until the write commits (PostgreSQL: FOR SHARE waits for, and then reads, a concurrent
  * update of the row; the update then finds this write when it looks for earlier records).
- * The insights lock comes first, as every writer of these tables takes it before any row lock
- * (takeInsightsLock): holding the row while waiting for that lock deadlocks with a writer that
- * holds the lock and wants the row, such as a deletion of the employee.
+ * Every writer of one employee's rows takes this lock first, before the rows it derives (their
+ * scores): writers of different staff then meet only on the kept totals' shard rows.
  * SQLite has one writer at a time.
  */
 export async function findJoinerForWrite(db: Kysely<DB>, id: number) {
@@ -57,7 +55,6 @@ export async function findJoinerForWrite(db: Kysely<DB>, id: number) {
     .select(['id', 'first_name', 'last_name', 'email', 'join_date'])
     .where('id', '=', id);
   if (!isPostgres(db)) return query.executeTakeFirst();
-  await takeInsightsLock(db);
   return query.forShare().executeTakeFirst();
 }
 

@@ -61,7 +61,7 @@ type KeysRow = PageKeys & { list_total: number | string };
  */
 const ALL_VALUES: CountedList = {
   table: 'performance_metrics',
-  total: sql`(select value from insight_totals where name = 'metric_values')`,
+  total: sql`(select cast(sum(value) as bigint) from insight_totals where name = 'metric_values')`,
   levels: [
     {
       table: 'metric_value_days',
@@ -209,7 +209,7 @@ const pageQueries = {
   ofType: valuePage(
     (typeId: number) => sql`where metric_type_id = ${typeId}`,
     // cast: SQLite gets a JavaScript number as a real, which would be written "26.0".
-    (typeId: number) => sql`(select value from list_totals
+    (typeId: number) => sql`(select cast(sum(value) as bigint) from list_totals
       where name = 'metric_values:type:' || cast(${typeId} as integer))`,
   ),
   ofEmployeeAndType: valuePage(

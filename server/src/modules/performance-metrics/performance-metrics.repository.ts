@@ -5,7 +5,6 @@ import { isPostgres } from '../../db/dialect';
 import { recordById } from '../../db/prepared-query';
 import type { DB } from '../../db/schema';
 import { toIso } from '../../lib/clock';
-import { takeInsightsLock } from '../insights/insight-totals.repository';
 
 /** Metric values: reading one, the mapper to the API's shape, and the writes. */
 
@@ -81,13 +80,11 @@ export async function findEnrichedValue(db: Kysely<DB>, id: number) {
 }
 
 /**
- * The stored row, locked for the rest of the transaction on PostgreSQL (SQLite has one writer),
- * after the insights lock that every writer of values takes first (migration 0006).
+ * The stored row, locked for the rest of the transaction on PostgreSQL (SQLite has one writer).
  */
 export async function findValueForChange(db: Kysely<DB>, id: number) {
   const query = filteredValues(db, {}).where('id', '=', id);
   if (!isPostgres(db)) return query.executeTakeFirst();
-  await takeInsightsLock(db);
   return query.forUpdate().executeTakeFirst();
 }
 

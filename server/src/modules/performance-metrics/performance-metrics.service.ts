@@ -30,6 +30,7 @@ import {
   type ValueFilter,
 } from './performance-metrics.repository';
 import { pageOfEnrichedValues } from './metric-value-pages.repository';
+import { retriedTransaction } from '../../db/retried-transaction';
 
 const notFoundIn = (message: string, field?: string) =>
   new AppError(404, message, field ? [{ field, message }] : undefined);
@@ -100,7 +101,7 @@ export function createPerformanceMetricsService(db: Kysely<DB>) {
     },
 
     async record(body: RecordMetricValueBody, actor: Actor): Promise<PerformanceMetric> {
-      return db.transaction().execute(async (trx) => {
+      return retriedTransaction(db, async (trx) => {
         const type = await findMetricTypeById(trx, body.metric_type_id);
         if (!type) throw notFoundIn(MESSAGES.metricTypeNotFound, 'metric_type_id');
         const employee = await findJoinerForWrite(trx, body.user_id);
@@ -142,7 +143,7 @@ export function createPerformanceMetricsService(db: Kysely<DB>) {
       body: UpdateMetricValueBody,
       actor: Actor,
     ): Promise<PerformanceMetric> {
-      return db.transaction().execute(async (trx) => {
+      return retriedTransaction(db, async (trx) => {
         const stored = await findValueForChange(trx, id);
         if (!stored) throw notFoundIn(MESSAGES.metricNotFound);
         if (body.metric_type_id !== undefined && body.metric_type_id !== stored.metric_type_id) {
@@ -188,7 +189,7 @@ export function createPerformanceMetricsService(db: Kysely<DB>) {
     },
 
     async remove(id: number, actor: Actor): Promise<void> {
-      await db.transaction().execute(async (trx) => {
+      await retriedTransaction(db, async (trx) => {
         const stored = await findValueForChange(trx, id);
         if (!stored) throw notFoundIn(MESSAGES.metricNotFound);
         const before = await enrichedOrThrow(trx, id);

@@ -2,7 +2,6 @@ import { sql, type Kysely } from 'kysely';
 import { queryByShape } from '../../db/prepared-query';
 import type { ResponseStatus } from '#contract/questions';
 import { isPostgres, textValue, timestampValue } from '../../db/dialect';
-import { takeInsightsLock } from '../insights/insight-totals.repository';
 import type { DB } from '../../db/schema';
 
 /**
@@ -73,12 +72,8 @@ export async function listOwnQuestions(
   return { rows, total: Number(count?.total ?? 0) };
 }
 
-/**
- * One question with its employee, locked for the change on PostgreSQL, after the insights lock
- * every writer of questions takes first (migration 0007).
- */
+/** One question with its employee, locked for the change on PostgreSQL. */
 export async function findQuestionForAnswer(db: Kysely<DB>, id: number) {
-  await takeInsightsLock(db);
   const query = db
     .selectFrom('questions as q')
     .innerJoin('employees as e', 'e.id', 'q.employee_id')

@@ -29,6 +29,7 @@ import {
 } from './questions.repository';
 import { listHrQuestions } from './hr-questions.repository';
 import { itemKey, pageThrough, rememberedItemsPerDatabase } from '../../lib/remembered-items';
+import { retriedTransaction } from '../../db/retried-transaction';
 
 /**
  * The questions HR's list has answered, at the versions of the question (migration 0020) and of
@@ -134,7 +135,7 @@ export function createQuestionsService(db: Kysely<DB>) {
      * ask. Named employees must all exist (any status); `all` asks every active employee.
      */
     async ask(body: AskQuestionBody, actor: Actor): Promise<AskQuestionResult> {
-      return db.transaction().execute(async (trx) => {
+      return retriedTransaction(db, async (trx) => {
         const at = nowIso();
         let employeeIds: number[];
         let description: string;
@@ -198,7 +199,7 @@ export function createQuestionsService(db: Kysely<DB>) {
       actor: Actor,
     ): Promise<HrResponse> {
       if (employeeId === null) throw questionNotFound();
-      return db.transaction().execute(async (trx) => {
+      return retriedTransaction(db, async (trx) => {
         const stored = await findQuestionForAnswer(trx, body.id);
         if (!stored || stored.employee_id !== employeeId) throw questionNotFound();
         if (stored.responded_at !== null) throw conflict(MESSAGES.alreadyAnswered, 'id');

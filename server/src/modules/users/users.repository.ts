@@ -1,5 +1,4 @@
 import { type Insertable, type Kysely, type Updateable } from 'kysely';
-import { takeInsightsLock } from '../insights/insight-totals.repository';
 import type { DB, UsersTable } from '../../db/schema';
 import { recordById } from '../../db/prepared-query';
 import { isPostgres } from '../../db/dialect';
@@ -78,8 +77,6 @@ export function userLinkedTo(db: Kysely<DB>, employeeId: number) {
  * runs one writing transaction at a time).
  */
 export async function lockAdminIds(db: Kysely<DB>): Promise<number[]> {
-  // Before the row locks, as every writer of users does (migration 0007).
-  await takeInsightsLock(db);
   let query = db.selectFrom('users').select('id').where('user_type', '=', 'admin').orderBy('id');
   if (isPostgres(db)) query = query.forUpdate();
   return (await query.execute()).map((row) => row.id);
