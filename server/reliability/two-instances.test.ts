@@ -1,5 +1,5 @@
 import { tmpdir } from 'node:os';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { fromHundredths } from '#contract/metric-value-rule';
 import { loadConfig } from '../src/config';
@@ -236,6 +236,13 @@ run('two server instances on one PostgreSQL database', () => {
       // Scores, insight totals, list totals, value buckets, searches: every derived table.
       expect(await derivedDataProblems(database.db)).toEqual([]);
       expect((await postgresIntegrityProblems(database.db)).problems).toEqual([]);
+      // Writers take their rows in one order (ADR 30): none waited out a deadlock (a second's
+      // stall each, and a 500 after three tries) in the whole load.
+      const { rows } = await sql<{ deadlocks: string }>`
+        select deadlocks::text from pg_stat_database where datname = current_database()`.execute(
+        database.db,
+      );
+      expect(Number(rows[0]!.deadlocks)).toBe(0);
 
       const fromA = await onA.call('GET', '/api/employees/rank?limit=1000');
       const fromB = await onB.call('GET', '/api/employees/rank?limit=1000');

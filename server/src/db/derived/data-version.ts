@@ -16,6 +16,26 @@ const postgresBump = [
 ];
 
 /**
+ * On PostgreSQL the version moves at commit (migration 0003): deferred row triggers, the first of
+ * a transaction moving it once. Moved by a statement trigger, it was locked at a different point
+ * of different writes (after an employee's dashboard version in a bonus, before their monthly
+ * score row in a value), and two writers taking the same two rows in opposite orders deadlocked.
+ * Moved last, it is held only while its writer commits. The tables in their order of names.
+ */
+const POSTGRES_SOURCES = [
+  'audit_entries',
+  'bonuses',
+  'employee_metric_type_scores',
+  'employee_monthly_scores',
+  'employee_scores',
+  'employees',
+  'metric_types',
+  'performance_metrics',
+  'questions',
+  'users',
+] as const;
+
+/**
  * list_totals' `data_version` row (migration 0007): moves with every write to a table the API
  * reads, so that a remembered answer (the response cache, remembered counts) is never sent
  * after the data it shows changed.
@@ -289,89 +309,21 @@ export const dataVersion = declare({
          LANGUAGE plpgsql
         AS $function$
              begin
-               update list_totals set value = value + 1 where name = 'data_version';
+               -- Once a transaction: its first deferred row event moves the version.
+               if current_setting('spms.data_version_moved', true) is distinct from 'on' then
+                 perform set_config('spms.data_version_moved', 'on', true);
+                 update list_totals set value = value + 1 where name = 'data_version';
+               end if;
                return null;
              end $function$`,
       ),
-      trigger(
-        'audit_entries',
-        'data_version_audit_entries',
-        `
-      CREATE TRIGGER data_version_audit_entries AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON audit_entries
-        FOR EACH STATEMENT
-        EXECUTE FUNCTION data_version_bump()`,
-      ),
-      trigger(
-        'bonuses',
-        'data_version_bonuses',
-        `
-      CREATE TRIGGER data_version_bonuses AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON bonuses
-        FOR EACH STATEMENT
-        EXECUTE FUNCTION data_version_bump()`,
-      ),
-      trigger(
-        'employee_metric_type_scores',
-        'data_version_employee_metric_type_scores',
-        `
-      CREATE TRIGGER data_version_employee_metric_type_scores AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON employee_metric_type_scores
-        FOR EACH STATEMENT
-        EXECUTE FUNCTION data_version_bump()`,
-      ),
-      trigger(
-        'employee_monthly_scores',
-        'data_version_employee_monthly_scores',
-        `
-      CREATE TRIGGER data_version_employee_monthly_scores AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON employee_monthly_scores
-        FOR EACH STATEMENT
-        EXECUTE FUNCTION data_version_bump()`,
-      ),
-      trigger(
-        'employee_scores',
-        'data_version_employee_scores',
-        `
-      CREATE TRIGGER data_version_employee_scores AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON employee_scores
-        FOR EACH STATEMENT
-        EXECUTE FUNCTION data_version_bump()`,
-      ),
-      trigger(
-        'employees',
-        'data_version_employees',
-        `
-      CREATE TRIGGER data_version_employees AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON employees
-        FOR EACH STATEMENT
-        EXECUTE FUNCTION data_version_bump()`,
-      ),
-      trigger(
-        'metric_types',
-        'data_version_metric_types',
-        `
-      CREATE TRIGGER data_version_metric_types AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON metric_types
-        FOR EACH STATEMENT
-        EXECUTE FUNCTION data_version_bump()`,
-      ),
-      trigger(
-        'performance_metrics',
-        'data_version_performance_metrics',
-        `
-      CREATE TRIGGER data_version_performance_metrics AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON performance_metrics
-        FOR EACH STATEMENT
-        EXECUTE FUNCTION data_version_bump()`,
-      ),
-      trigger(
-        'questions',
-        'data_version_questions',
-        `
-      CREATE TRIGGER data_version_questions AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON questions
-        FOR EACH STATEMENT
-        EXECUTE FUNCTION data_version_bump()`,
-      ),
-      trigger(
-        'users',
-        'data_version_users',
-        `
-      CREATE TRIGGER data_version_users AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON users
-        FOR EACH STATEMENT
-        EXECUTE FUNCTION data_version_bump()`,
+      ...POSTGRES_SOURCES.map((table) =>
+        trigger(
+          table,
+          `data_version_${table}`,
+          `
+      CREATE CONSTRAINT TRIGGER data_version_${table} AFTER INSERT OR DELETE OR UPDATE ON ${table} DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION data_version_bump()`,
+        ),
       ),
     ],
   },

@@ -1,8 +1,13 @@
 import { derivedStatement } from '../derived';
-import { replacedPostgresFunctions, replacedPostgresTriggers } from './baseline-replaced.postgres';
+import {
+  replacedPostgresFunctions,
+  replacedPostgresTriggers,
+  statementDataVersionTriggers,
+} from './baseline-replaced.postgres';
 
 const trigger = (table: string, name: string) =>
   replacedPostgresTriggers[`${table}.${name}`] ??
+  statementDataVersionTriggers[`${table}.${name}`] ??
   derivedStatement('postgres', 'trigger', name, table);
 const fn = (name: string) =>
   replacedPostgresFunctions[name] ?? derivedStatement('postgres', 'function', name);

@@ -1,6 +1,6 @@
 /**
  * The PostgreSQL trigger functions and triggers as 0001_baseline created them, where a later
- * migration replaced or dropped them (0002_sharded_totals): the registry (server/src/db/derived/)
+ * migration replaced or dropped them (0002_sharded_totals, 0003_data_version_at_commit): the registry (server/src/db/derived/)
  * declares the schema as it is now, so the baseline takes these texts from here instead.
  */
 export const replacedPostgresFunctions: Readonly<Record<string, string>> = {
@@ -57,3 +57,25 @@ export const replacedPostgresTriggers: Readonly<Record<string, string>> = {
   'audit_entries.insights_lock_first':
     'CREATE TRIGGER insights_lock_first BEFORE INSERT OR DELETE OR UPDATE ON audit_entries\n  FOR EACH STATEMENT\n  EXECUTE FUNCTION insights_lock_first()',
 };
+
+/**
+ * The data version's statement triggers as 0001_baseline created them; 0003_data_version_at_commit
+ * replaced them with deferred row triggers of the same names.
+ */
+export const statementDataVersionTriggers: Readonly<Record<string, string>> = Object.fromEntries(
+  [
+    'audit_entries',
+    'bonuses',
+    'employee_metric_type_scores',
+    'employee_monthly_scores',
+    'employee_scores',
+    'employees',
+    'metric_types',
+    'performance_metrics',
+    'questions',
+    'users',
+  ].map((table) => [
+    `${table}.data_version_${table}`,
+    `CREATE TRIGGER data_version_${table} AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON ${table}\n  FOR EACH STATEMENT\n  EXECUTE FUNCTION data_version_bump()`,
+  ]),
+);

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as baseline from './0001_baseline';
 import * as shardedTotals from './0002_sharded_totals';
+import * as dataVersionAtCommit from './0003_data_version_at_commit';
 
 /**
  * Every migration in the order it runs. Append; never edit or reorder a released one. The
@@ -9,4 +10,5 @@ import * as shardedTotals from './0002_sharded_totals';
 export const migrations: Record<string, Migration> = {
   '0001_baseline': baseline,
   '0002_sharded_totals': shardedTotals,
+  '0003_data_version_at_commit': dataVersionAtCommit,
 };

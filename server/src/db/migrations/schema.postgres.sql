@@ -30,7 +30,8 @@ create table audit_entries (
   after_json text,
   created_at timestamp with time zone not null,
   updated_at timestamp with time zone not null,
-  constraint audit_entries_pkey PRIMARY KEY (id)
+  constraint audit_entries_pkey PRIMARY KEY (id),
+  constraint data_version_audit_entries TRIGGER DEFERRABLE INITIALLY DEFERRED
 );
 
 create table audit_entries_search (
@@ -52,7 +53,8 @@ create table bonuses (
   row_version integer default 0 not null,
   constraint bonuses_awarded_by_fkey FOREIGN KEY (awarded_by) REFERENCES users(id) ON DELETE SET NULL,
   constraint bonuses_employee_id_fkey FOREIGN KEY (employee_id) REFERENCES employees(id) ON DELETE CASCADE,
-  constraint bonuses_pkey PRIMARY KEY (id)
+  constraint bonuses_pkey PRIMARY KEY (id),
+  constraint data_version_bonuses TRIGGER DEFERRABLE INITIALLY DEFERRED
 );
 
 create table daily_bonus_totals (
@@ -82,6 +84,7 @@ create table employee_metric_type_scores (
   metric_type_id integer not null,
   metric_count integer not null,
   value_sum_hundredths bigint not null,
+  constraint data_version_employee_metric_type_scores TRIGGER DEFERRABLE INITIALLY DEFERRED,
   constraint employee_metric_type_scores_employee_id_fkey FOREIGN KEY (employee_id) REFERENCES employees(id) ON DELETE CASCADE,
   constraint employee_metric_type_scores_metric_type_id_fkey FOREIGN KEY (metric_type_id) REFERENCES metric_types(id) ON DELETE CASCADE,
   constraint employee_metric_type_scores_pk PRIMARY KEY (employee_id, metric_type_id)
@@ -92,6 +95,7 @@ create table employee_monthly_scores (
   month text not null,
   metric_count integer not null,
   value_sum_hundredths bigint not null,
+  constraint data_version_employee_monthly_scores TRIGGER DEFERRABLE INITIALLY DEFERRED,
   constraint employee_monthly_scores_employee_id_fkey FOREIGN KEY (employee_id) REFERENCES employees(id) ON DELETE CASCADE,
   constraint employee_monthly_scores_pk PRIMARY KEY (employee_id, month)
 );
@@ -104,6 +108,7 @@ create table employee_scores (
   updated_at timestamp with time zone not null,
   last_name text default ''::text not null,
   first_name text default ''::text not null,
+  constraint data_version_employee_scores TRIGGER DEFERRABLE INITIALLY DEFERRED,
   constraint employee_scores_employee_id_fkey FOREIGN KEY (employee_id) REFERENCES employees(id) ON DELETE CASCADE,
   constraint employee_scores_pkey PRIMARY KEY (employee_id)
 );
@@ -132,6 +137,7 @@ create table employees (
 '::text) || "position") || '
 '::text) || COALESCE(employee_code, ''::text)))) stored,
   row_version integer default 0 not null,
+  constraint data_version_employees TRIGGER DEFERRABLE INITIALLY DEFERRED,
   constraint employees_email_key UNIQUE (email),
   constraint employees_employee_code_key UNIQUE (employee_code),
   constraint employees_manager_id_fkey FOREIGN KEY (manager_id) REFERENCES employees(id) ON DELETE SET NULL,
@@ -191,6 +197,7 @@ create table metric_types (
   created_at timestamp with time zone not null,
   updated_at timestamp with time zone not null,
   row_version integer default 0 not null,
+  constraint data_version_metric_types TRIGGER DEFERRABLE INITIALLY DEFERRED,
   constraint metric_types_maximum_value_check CHECK ((maximum_value >= (0)::double precision)),
   constraint metric_types_minimum_value_check CHECK ((minimum_value >= (0)::double precision)),
   constraint metric_types_pkey PRIMARY KEY (id)
@@ -225,6 +232,7 @@ create table performance_metrics (
   created_at timestamp with time zone not null,
   updated_at timestamp with time zone not null,
   row_version integer default 0 not null,
+  constraint data_version_performance_metrics TRIGGER DEFERRABLE INITIALLY DEFERRED,
   constraint performance_metrics_metric_type_id_fkey FOREIGN KEY (metric_type_id) REFERENCES metric_types(id) ON DELETE RESTRICT,
   constraint performance_metrics_pkey PRIMARY KEY (id),
   constraint performance_metrics_recorded_by_fkey FOREIGN KEY (recorded_by) REFERENCES users(id) ON DELETE SET NULL,
@@ -242,6 +250,7 @@ create table questions (
   created_at timestamp with time zone not null,
   updated_at timestamp with time zone not null,
   row_version integer default 0 not null,
+  constraint data_version_questions TRIGGER DEFERRABLE INITIALLY DEFERRED,
   constraint questions_asked_by_fkey FOREIGN KEY (asked_by) REFERENCES users(id) ON DELETE SET NULL,
   constraint questions_employee_id_fkey FOREIGN KEY (employee_id) REFERENCES employees(id) ON DELETE CASCADE,
   constraint questions_pkey PRIMARY KEY (id)
@@ -292,6 +301,7 @@ create table users (
   created_at timestamp with time zone not null,
   updated_at timestamp with time zone not null,
   row_version integer default 0 not null,
+  constraint data_version_users TRIGGER DEFERRABLE INITIALLY DEFERRED,
   constraint users_email_key UNIQUE (email),
   constraint users_employee_id_fkey FOREIGN KEY (employee_id) REFERENCES employees(id) ON DELETE SET NULL,
   constraint users_employee_id_key UNIQUE (employee_id),
@@ -516,7 +526,11 @@ CREATE OR REPLACE FUNCTION public.data_version_bump()
  LANGUAGE plpgsql
 AS $function$
        begin
-         update list_totals set value = value + 1 where name = 'data_version';
+         -- Once a transaction: its first deferred row event moves the version.
+         if current_setting('spms.data_version_moved', true) is distinct from 'on' then
+           perform set_config('spms.data_version_moved', 'on', true);
+           update list_totals set value = value + 1 where name = 'data_version';
+         end if;
          return null;
        end $function$;
 
@@ -985,7 +999,7 @@ CREATE TRIGGER audit_entries_search_truncate AFTER TRUNCATE ON public.audit_entr
 
 CREATE TRIGGER audit_entries_search_update AFTER UPDATE ON public.audit_entries REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_entries_search_write();
 
-CREATE TRIGGER data_version_audit_entries AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.audit_entries FOR EACH STATEMENT EXECUTE FUNCTION data_version_bump();
+CREATE CONSTRAINT TRIGGER data_version_audit_entries AFTER INSERT OR DELETE OR UPDATE ON public.audit_entries DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION data_version_bump();
 
 CREATE TRIGGER list_totals_audit_delete AFTER DELETE ON public.audit_entries REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION list_totals_audit();
 
@@ -1001,7 +1015,7 @@ CREATE TRIGGER dashboard_version_bonuses_insert AFTER INSERT ON public.bonuses R
 
 CREATE TRIGGER dashboard_version_bonuses_update AFTER UPDATE ON public.bonuses REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION dashboard_version_bump();
 
-CREATE TRIGGER data_version_bonuses AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.bonuses FOR EACH STATEMENT EXECUTE FUNCTION data_version_bump();
+CREATE CONSTRAINT TRIGGER data_version_bonuses AFTER INSERT OR DELETE OR UPDATE ON public.bonuses DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION data_version_bump();
 
 CREATE TRIGGER insights_bonus_days_delete AFTER DELETE ON public.bonuses REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION insights_bonus_days();
 
@@ -1013,7 +1027,7 @@ CREATE TRIGGER insights_bonuses_delete AFTER DELETE ON public.bonuses REFERENCIN
 
 CREATE TRIGGER insights_bonuses_insert AFTER INSERT ON public.bonuses REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION insights_count_rows('bonuses');
 
-CREATE TRIGGER data_version_employee_metric_type_scores AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.employee_metric_type_scores FOR EACH STATEMENT EXECUTE FUNCTION data_version_bump();
+CREATE CONSTRAINT TRIGGER data_version_employee_metric_type_scores AFTER INSERT OR DELETE OR UPDATE ON public.employee_metric_type_scores DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION data_version_bump();
 
 CREATE TRIGGER dashboard_version_employee_monthly_scores_delete AFTER DELETE ON public.employee_monthly_scores REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION dashboard_version_bump();
 
@@ -1021,17 +1035,17 @@ CREATE TRIGGER dashboard_version_employee_monthly_scores_insert AFTER INSERT ON 
 
 CREATE TRIGGER dashboard_version_employee_monthly_scores_update AFTER UPDATE ON public.employee_monthly_scores REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION dashboard_version_bump();
 
-CREATE TRIGGER data_version_employee_monthly_scores AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.employee_monthly_scores FOR EACH STATEMENT EXECUTE FUNCTION data_version_bump();
+CREATE CONSTRAINT TRIGGER data_version_employee_monthly_scores AFTER INSERT OR DELETE OR UPDATE ON public.employee_monthly_scores DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION data_version_bump();
 
 CREATE TRIGGER insights_monthly_change AFTER INSERT OR DELETE OR UPDATE ON public.employee_monthly_scores FOR EACH ROW EXECUTE FUNCTION insights_monthly_change();
 
-CREATE TRIGGER data_version_employee_scores AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.employee_scores FOR EACH STATEMENT EXECUTE FUNCTION data_version_bump();
+CREATE CONSTRAINT TRIGGER data_version_employee_scores AFTER INSERT OR DELETE OR UPDATE ON public.employee_scores DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION data_version_bump();
 
 CREATE TRIGGER insights_scores_change AFTER INSERT OR DELETE OR UPDATE ON public.employee_scores FOR EACH ROW EXECUTE FUNCTION insights_scores_change();
 
 CREATE TRIGGER score_names_fill BEFORE INSERT ON public.employee_scores FOR EACH ROW EXECUTE FUNCTION score_names_fill();
 
-CREATE TRIGGER data_version_employees AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.employees FOR EACH STATEMENT EXECUTE FUNCTION data_version_bump();
+CREATE CONSTRAINT TRIGGER data_version_employees AFTER INSERT OR DELETE OR UPDATE ON public.employees DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION data_version_bump();
 
 CREATE TRIGGER employees_row_version BEFORE UPDATE ON public.employees FOR EACH ROW EXECUTE FUNCTION row_version_bump();
 
@@ -1051,13 +1065,13 @@ CREATE TRIGGER table_version_employees_update AFTER UPDATE ON public.employees F
 
 CREATE TRIGGER employees_search_postings_write AFTER INSERT OR DELETE OR UPDATE ON public.employees_search FOR EACH ROW EXECUTE FUNCTION employees_search_postings_write();
 
-CREATE TRIGGER data_version_metric_types AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.metric_types FOR EACH STATEMENT EXECUTE FUNCTION data_version_bump();
+CREATE CONSTRAINT TRIGGER data_version_metric_types AFTER INSERT OR DELETE OR UPDATE ON public.metric_types DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION data_version_bump();
 
 CREATE TRIGGER metric_types_row_version BEFORE UPDATE ON public.metric_types FOR EACH ROW EXECUTE FUNCTION row_version_bump();
 
 CREATE TRIGGER table_version_metric_types_update AFTER UPDATE ON public.metric_types FOR EACH STATEMENT EXECUTE FUNCTION table_version_bump();
 
-CREATE TRIGGER data_version_performance_metrics AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.performance_metrics FOR EACH STATEMENT EXECUTE FUNCTION data_version_bump();
+CREATE CONSTRAINT TRIGGER data_version_performance_metrics AFTER INSERT OR DELETE OR UPDATE ON public.performance_metrics DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION data_version_bump();
 
 CREATE TRIGGER insights_metric_values_delete AFTER DELETE ON public.performance_metrics REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION insights_count_rows('metric_values');
 
@@ -1083,7 +1097,7 @@ CREATE TRIGGER metric_value_hours_update AFTER UPDATE ON public.performance_metr
 
 CREATE TRIGGER performance_metrics_row_version BEFORE UPDATE ON public.performance_metrics FOR EACH ROW EXECUTE FUNCTION row_version_bump();
 
-CREATE TRIGGER data_version_questions AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.questions FOR EACH STATEMENT EXECUTE FUNCTION data_version_bump();
+CREATE CONSTRAINT TRIGGER data_version_questions AFTER INSERT OR DELETE OR UPDATE ON public.questions DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION data_version_bump();
 
 CREATE TRIGGER list_totals_questions_delete AFTER DELETE ON public.questions REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION list_totals_questions();
 
@@ -1095,7 +1109,7 @@ CREATE TRIGGER questions_row_version BEFORE UPDATE ON public.questions FOR EACH 
 
 CREATE TRIGGER questions_search_write AFTER INSERT OR DELETE OR UPDATE ON public.questions FOR EACH ROW EXECUTE FUNCTION questions_search_write();
 
-CREATE TRIGGER data_version_users AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.users FOR EACH STATEMENT EXECUTE FUNCTION data_version_bump();
+CREATE CONSTRAINT TRIGGER data_version_users AFTER INSERT OR DELETE OR UPDATE ON public.users DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION data_version_bump();
 
 CREATE TRIGGER list_totals_users_delete AFTER DELETE ON public.users REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION list_totals_users();
 

@@ -1,10 +1,29 @@
 import type { Kysely } from 'kysely';
+import { isPostgres } from '../../db/dialect';
 import type { DB } from '../../db/schema';
 
 /**
  * Removing a staff record: what goes with the employee (copied into the audit entry first), then
  * the removal itself, in the caller's transaction.
  */
+
+/**
+ * PostgreSQL: locks the employee and their reports (whose manager goes), in id order, before the
+ * removal reads or writes anything. A writer for one of them locks that employee first too (for
+ * share), so the two queue there; locked only at the removal's last statements, the employee was
+ * waited for while the removal already held the kept totals the other writer needed: a deadlock.
+ * SQLite runs one writer at a time.
+ */
+export async function lockEmployeeAndReports(db: Kysely<DB>, employeeId: number) {
+  if (!isPostgres(db)) return;
+  await db
+    .selectFrom('employees')
+    .select('id')
+    .where((eb) => eb.or([eb('id', '=', employeeId), eb('manager_id', '=', employeeId)]))
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
 
 /** Everything that goes with an employee, copied for the audit entry before it is removed. */
 export async function dependentsOf(db: Kysely<DB>, employeeId: number) {

@@ -21,7 +21,11 @@ import type { Actor } from '../../lib/route';
 import { writeAudit } from '../audit/audit.writer';
 import { earliestRecordOf, localDay } from '../performance-metrics/join-date-rule';
 import { toCents, toEmployee, toNewEmployeeRow } from './employee.mapper';
-import { deleteEmployeeAndDependents, dependentsOf } from './employee-removal.repository';
+import {
+  deleteEmployeeAndDependents,
+  dependentsOf,
+  lockEmployeeAndReports,
+} from './employee-removal.repository';
 import {
   departmentsInUse,
   employeeExists,
@@ -244,6 +248,7 @@ export function createEmployeesService(db: Kysely<DB>) {
      */
     async remove(id: number, actor: Actor): Promise<void> {
       await retriedTransaction(db, async (trx) => {
+        await lockEmployeeAndReports(trx, id);
         const employee = await load(trx, id);
         const dependents = await dependentsOf(trx, id);
         await deleteEmployeeAndDependents(trx, id, nowIso());
