@@ -20,6 +20,13 @@ declare module 'autocannon' {
   interface Request extends RequestParams {
     /** Changes each request before it is sent (a new path, a new body). */
     setupRequest?: (request: RequestParams, context: Record<string, unknown>) => RequestParams;
+    /** Sees each answer, with the context its request was set up with. */
+    onResponse?: (
+      status: number,
+      body: string,
+      context: Record<string, unknown>,
+      headers: Record<string, string>,
+    ) => void;
   }
   interface Options {
     url: string;
@@ -34,6 +41,8 @@ declare module 'autocannon' {
     requests: Histogram & { total: number };
     latency: Histogram;
     non2xx: number;
+    /** How many answers had each status code. */
+    statusCodeStats?: Record<string, { count: number }>;
     errors: number;
     timeouts: number;
   }
@@ -45,5 +54,6 @@ declare module 'autocannon' {
     ): this;
   }
   function autocannon(options: Options): Instance;
+  export type { RequestParams, Result };
   export default autocannon;
 }

@@ -1,5 +1,5 @@
 import { loadavg } from 'node:os';
-import autocannon from 'autocannon';
+import autocannon, { type RequestParams, type Result } from 'autocannon';
 import { answerLog } from './answer-log';
 import type { RunningServer } from './server';
 import type { Role, Target } from './targets';
@@ -18,7 +18,9 @@ export interface LoadOptions {
   rounds: number;
   /**
    * Give every request a URL of its own (an extra query parameter the routes ignore), so none is
-   * answered from the response cache: what a first read of each page costs.
+   * answered from the response cache: what a first read of each page costs. Otherwise each
+   * account asks again with the `ETag` of its last answer to the same URL, as the web client
+   * does, and an unchanged answer comes back `304` (server/src/plugins/etag.ts).
    */
   bypassCache?: boolean;
 }
@@ -52,6 +54,8 @@ export interface Measured {
   /** One-minute load average after each round. */
   load: number[];
 }
+
+const notModified = (result: Result) => result.statusCodeStats?.['304']?.count ?? 0;
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -111,6 +115,14 @@ async function run(
     const path = paths[nextPath++ % paths.length]!;
     return bypassCache ? `${path}${path.includes('?') ? '&' : '?'}bench=${unique++}` : path;
   };
+  // The last tag each account was given for each URL, as the web client keeps them.
+  const tags = new Map<string, string>();
+  const revalidated = (request: RequestParams, context: Record<string, unknown>) => {
+    const key = `${request.headers?.authorization ?? ''} ${request.path}`;
+    context.key = key;
+    const tag = tags.get(key);
+    return tag ? { ...request, headers: { ...request.headers, 'if-none-match': tag } } : request;
+  };
   const started = performance.now();
   const instance = autocannon({
     url,
@@ -125,8 +137,15 @@ async function run(
       {
         method: 'GET',
         path: paths[0]!,
-        ...((paths.length > 1 || bypassCache) && {
-          setupRequest: (request) => ({ ...request, path: nextUrl() }),
+        setupRequest: (request, context) =>
+          bypassCache
+            ? { ...request, path: nextUrl() }
+            : revalidated({ ...request, path: nextUrl() }, context),
+        ...(!bypassCache && {
+          onResponse: (_status, _body, context, headers) => {
+            if (headers.etag && typeof context.key === 'string')
+              tags.set(context.key, headers.etag);
+          },
         }),
       },
     ],
@@ -213,7 +232,11 @@ export async function measureReads(
       p99: median(results.map((r) => r.steady.p99)),
       p99Worst: Math.max(...results.map((r) => r.steady.p99)),
       p99WithConnecting: median(results.map((r) => r.latency.p99)),
-      failures: results.reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0),
+      // A 304 is an answer (the caller's copy still holds), not a failure.
+      failures: results.reduce(
+        (sum, r) => sum + r.non2xx - notModified(r) + r.errors + r.timeouts,
+        0,
+      ),
       load: load[i]!,
     };
   });

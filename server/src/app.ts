@@ -8,6 +8,7 @@ import { responseSerializerCompiler } from './lib/response-serializer';
 import type { TokenService } from './lib/tokens';
 import apiDocs from './plugins/api-docs';
 import auth from './plugins/auth';
+import entityTags from './plugins/etag';
 import errors, { answerClientError, answerFrameworkError } from './plugins/errors';
 import requestLimit from './plugins/request-limit';
 import responseCache from './plugins/response-cache';
@@ -116,6 +117,8 @@ export async function buildApp(options: AppOptions) {
   await app.register(auth);
   await app.register(requestLimit);
   await app.register(textGuard);
+  // Before the response cache: a 304 needs no answer, remembered or not.
+  await app.register(entityTags);
   await app.register(responseCache);
   await app.register(apiDocs);
   for (const registerModule of apiModules) await app.register(registerModule);

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { localDay } from '../lib/local-day';
 import { createLruTextStore } from '../lib/lru-text-store';
 import { createRepeatFilter } from '../lib/repeat-filter';
 
@@ -55,22 +56,8 @@ async function responseCachePlugin(app: FastifyInstance) {
   const entries = createLruTextStore<Cached>({ maxBytes: MAX_BYTES });
   const askedOnce = createRepeatFilter(SLOTS_ASKED_ONCE);
   let latestVersion = -1;
-  let day = '';
-  let nextDayAt = 0;
-
-  /** The local calendar day, recomputed only after midnight. */
-  function today(): string {
-    const now = Date.now();
-    if (now >= nextDayAt) {
-      const date = new Date(now);
-      day = `${date.getFullYear()}-${date.getMonth() + 1}-${date.getDate()}`;
-      nextDayAt = new Date(date.getFullYear(), date.getMonth(), date.getDate() + 1).getTime();
-    }
-    return day;
-  }
-
   const keyOf = (version: number, userId: number, url: string) =>
-    `${version}\u0000${today()}\u0000${userId}\u0000${url}`;
+    `${version}\u0000${localDay()}\u0000${userId}\u0000${url}`;
 
   app.decorate('responseCacheHolds', (userId: number, url: string) =>
     entries.has(keyOf(latestVersion, userId, url)),

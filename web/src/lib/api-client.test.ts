@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '../test/fetch-stub';
 import { ApiError, apiRequest, setUnauthorizedHandler } from './api-client';
+import { forgetAnswers } from './revalidated-answers';
 import { clearSession, sessionWasRevoked, writeSession } from './session-storage';
 
 const USER = {
@@ -98,5 +99,50 @@ describe('the shared call helper (SPEC.md sections 7 and 8)', () => {
     for (const call of again) await expect(call).rejects.toBeInstanceOf(ApiError);
     expect(localStorage.getItem('token')).toBeNull();
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('revalidating a GET with its ETag', () => {
+  afterEach(() => forgetAnswers());
+
+  it("asks with the last answer's tag and takes the kept answer on 304", async () => {
+    writeSession({ token: 'tagged', user: USER });
+    const seen: (string | undefined)[] = [];
+    const answers = [
+      () => Response.json({ data: 'first' }, { headers: { ETag: 'W/"1"' } }),
+      () => new Response(null, { status: 304, headers: { ETag: 'W/"1"' } }),
+      () => Response.json({ data: 'second' }, { headers: { ETag: 'W/"2"' } }),
+    ];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit) => {
+        seen.push((init.headers as Record<string, string>)['If-None-Match']);
+        return answers[seen.length - 1]!();
+      }),
+    );
+    expect(await apiRequest('/things')).toEqual({ data: 'first' });
+    expect(await apiRequest('/things')).toEqual({ data: 'first' });
+    expect(await apiRequest('/things')).toEqual({ data: 'second' });
+    expect(seen).toEqual([undefined, 'W/"1"', 'W/"1"']);
+  });
+
+  it('keeps no answer across sessions, nor for writes', async () => {
+    writeSession({ token: 'one', user: USER });
+    const seen: (string | undefined)[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit) => {
+        seen.push((init.headers as Record<string, string>)['If-None-Match']);
+        return Response.json({ success: true }, { headers: { ETag: 'W/"1"' } });
+      }),
+    );
+    await apiRequest('/things');
+    await apiRequest('/things', { method: 'POST', body: {} });
+    writeSession({ token: 'two', user: USER });
+    await apiRequest('/things');
+    clearSession();
+    writeSession({ token: 'one', user: USER });
+    await apiRequest('/things');
+    expect(seen).toEqual([undefined, undefined, undefined, undefined]);
   });
 });

@@ -1,5 +1,6 @@
 import type { FieldError } from '#contract/envelope';
 import { takeEarlyAnswer } from './early-answers';
+import { keepAnswer, keptAnswer, keptTag } from './revalidated-answers';
 import { clearSession, readToken } from './session-storage';
 
 /**
@@ -51,8 +52,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   });
 
   const method = options.method ?? 'GET';
+  const revalidates = method === 'GET' && token !== null;
   // A GET the page's inline script has already made is not made twice (early-answers.ts).
-  const early = method === 'GET' && !options.anonymous ? takeEarlyAnswer(path, token) : undefined;
+  const early = revalidates ? takeEarlyAnswer(path, token) : undefined;
+  // A GET answered before is asked again with its tag: 304 means the kept answer still holds.
+  const tag = revalidates && !early ? keptTag(token, path) : undefined;
+  if (tag) headers['If-None-Match'] = tag;
   let response: Response;
   try {
     response = await (early ??
@@ -67,8 +72,15 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw new NetworkError();
   }
 
+  if (response.status === 304 && revalidates) {
+    const kept = keptAnswer(token, path);
+    // Dropped meanwhile (the copies are bounded): asked again without a tag.
+    return kept ? (kept.payload as T) : apiRequest<T>(path, options);
+  }
   const payload: unknown = await response.json().catch(() => null);
   if (!response.ok) throw failedCall(response, payload, token);
+  const newTag = response.headers.get('ETag');
+  if (revalidates && newTag) keepAnswer(token, path, newTag, payload);
   return payload as T;
 }
 

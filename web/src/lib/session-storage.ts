@@ -1,4 +1,5 @@
 import type { SessionUser } from '#contract/auth';
+import { forgetAnswers } from './revalidated-answers';
 
 /** SPEC.md section 3: the session is a token and a user record held in local storage. */
 const TOKEN_KEY = 'token';
@@ -40,6 +41,7 @@ export function clearSession(reason: 'signed-out' | 'revoked' = 'signed-out'): v
   else localStorage.removeItem(ENDED_KEY);
   localStorage.removeItem(TOKEN_KEY);
   localStorage.removeItem(USER_KEY);
+  forgetAnswers();
   notify();
 }
 
