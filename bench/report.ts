@@ -19,7 +19,7 @@ export interface EngineRun {
   engine: 'sqlite' | 'postgres';
   scale: ScaleSummary;
   loadSeconds: { load: number; aggregate: number };
-  /** Repeated reads, as the bench sends them: answered from the response cache. */
+  /** Repeated reads, as the web client sends them: revalidated with the last answer's ETag. */
   reads: Measured[];
   /** The same reads with every request a cache miss (a URL of its own). */
   computed: Measured[];
@@ -246,7 +246,7 @@ export function renderReport(report: RunReport): string {
     '',
     budgetSummary(report),
     '',
-    'Each route runs twice: as the bench sends it, the same URL again and again, what a screen reloaded, a page revisited or a dashboard polled by many people costs (the response cache keeps an answer the second time it is asked for and answers from the third request on); and computed, every request with a URL of its own so that none is a cache hit (what the first read of each page after a change costs). A route meets p99 when the median of its rounds’ p99 is under 50 ms, and its ratio to health measured in the same pass. Latencies count the requests sent once all 50 connections of a round were open and answered: libuv accepts one new connection per turn of the event loop (libuv#3696), so the round’s own burst of 50 connections kept the last ones waiting up to a second on a busy server, whatever the route; the raw figures keep the p99 of every request as `p99WithConnecting`. Beside each computed route’s server CPU: PostgreSQL’s CPU per request (all its processes’, from `/proc`; on SQLite the database works inside the server and its CPU is the server’s), the share of its seconds the server’s event loop was ready to run but waiting for a core (its main thread’s run-queue time, `/proc/<pid>/schedstat`), and the load generator’s own CPU per request, which shares the machine’s cores with the server and the database.',
+    'Each route runs twice: as the bench sends it, the same URL again and again, what a screen reloaded, a page revisited or a dashboard polled by many people costs (each account asks again with the ETag of its last answer, as the web client does, and an unchanged answer comes back 304 with no body); and computed, every request with a URL of its own so that none is a cache hit (what the first read of each page after a change costs). A route meets p99 when the median of its rounds’ p99 is under 50 ms, and its ratio to health measured in the same pass. Latencies count the requests sent once all 50 connections of a round were open and answered: libuv accepts one new connection per turn of the event loop (libuv#3696), so the round’s own burst of 50 connections kept the last ones waiting up to a second on a busy server, whatever the route; the raw figures keep the p99 of every request as `p99WithConnecting`. Beside each computed route’s server CPU: PostgreSQL’s CPU per request (all its processes’, from `/proc`; on SQLite the database works inside the server and its CPU is the server’s), the share of its seconds the server’s event loop was ready to run but waiting for a core (its main thread’s run-queue time, `/proc/<pid>/schedstat`), and the load generator’s own CPU per request, which shares the machine’s cores with the server and the database.',
     '',
   );
   for (const run of report.engines) {

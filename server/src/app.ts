@@ -11,7 +11,6 @@ import auth from './plugins/auth';
 import entityTags from './plugins/etag';
 import errors, { answerClientError, answerFrameworkError } from './plugins/errors';
 import requestLimit from './plugins/request-limit';
-import responseCache from './plugins/response-cache';
 import security from './plugins/security';
 import services from './plugins/services';
 import textGuard from './plugins/text-guard';
@@ -117,9 +116,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(auth);
   await app.register(requestLimit);
   await app.register(textGuard);
-  // Before the response cache: a 304 needs no answer, remembered or not.
   await app.register(entityTags);
-  await app.register(responseCache);
   await app.register(apiDocs);
   for (const registerModule of apiModules) await app.register(registerModule);
   if (options.webRoot) await app.register(webApp, { root: options.webRoot });

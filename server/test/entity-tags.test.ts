@@ -1,11 +1,21 @@
+import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { nowIso } from '../src/lib/clock';
-import { insertEmployee } from './helpers/factories';
+import { insertEmployee, recordMetricValue } from './helpers/factories';
+import { insertBonus } from './helpers/insights';
 import { describeEachEngine } from './helpers/test-app';
 
 describeEachEngine('entity tags (ETag and 304)', (ctx) => {
   const read = (url: string, token: string, tag?: string) =>
     ctx().call('GET', url, { token, headers: tag ? { 'if-none-match': tag } : {} });
+  const dataVersion = async () => {
+    const row = await ctx()
+      .db.selectFrom('list_totals')
+      .select('value')
+      .where('name', '=', 'data_version')
+      .executeTakeFirstOrThrow();
+    return Number(row.value);
+  };
 
   it('answers a read revalidated with its tag 304, with no body and the same tag', async () => {
     const { as, db } = ctx();
@@ -87,5 +97,79 @@ describeEachEngine('entity tags (ETag and 304)', (ctx) => {
     });
     expect(created.status).toBe(201);
     expect(created.headers.etag).toBeUndefined();
+  });
+
+  // The tags hold only while every write to a table an answer shows moves the version.
+  it('moves the data version with a write to every table an answer shows', async () => {
+    const { db } = ctx();
+    const employeeId = await insertEmployee(db);
+    const writes: [string, () => Promise<unknown>][] = [
+      ['employees', () => insertEmployee(db)],
+      [
+        'performance_metrics and score tables',
+        () => recordMetricValue(db, { employeeId, value: 5 }),
+      ],
+      ['bonuses', () => insertBonus(db, { employeeId })],
+      [
+        'users',
+        () =>
+          db
+            .updateTable('users')
+            .set({ updated_at: nowIso() })
+            .where('id', '=', ctx().as.admin.id)
+            .execute(),
+      ],
+      ['metric_types', () => sql`update metric_types set updated_at = updated_at`.execute(db)],
+      [
+        'questions',
+        () =>
+          db
+            .insertInto('questions')
+            .values({
+              employee_id: employeeId,
+              question: 'Q?',
+              asked_by: null,
+              created_at: nowIso(),
+              updated_at: nowIso(),
+            })
+            .execute(),
+      ],
+      [
+        'audit_entries',
+        () =>
+          db
+            .insertInto('audit_entries')
+            .values({
+              name: 'Test',
+              description: 'A test entry',
+              actor_user_id: null,
+              actor_email: null,
+              ip_address: null,
+              entity_type: null,
+              entity_id: null,
+              before_json: null,
+              after_json: null,
+              created_at: nowIso(),
+              updated_at: nowIso(),
+            })
+            .execute(),
+      ],
+    ];
+    for (const [table, write] of writes) {
+      const before = await dataVersion();
+      await write();
+      expect(await dataVersion(), table).toBeGreaterThan(before);
+    }
+  });
+
+  it("keeps each caller's answers apart", async () => {
+    const { call, newUser, db } = ctx();
+    const a = await newUser('employee');
+    const b = await newUser('employee');
+    await insertBonus(db, { employeeId: a.employeeId! });
+    const mine = await call('GET', '/api/employees/my-bonuses', { token: a.token });
+    const theirs = await call('GET', '/api/employees/my-bonuses', { token: b.token });
+    expect(mine.body.data.bonuses).toHaveLength(1);
+    expect(theirs.body.data.bonuses).toHaveLength(0);
   });
 });

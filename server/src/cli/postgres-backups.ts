@@ -117,7 +117,7 @@ async function readDataVersion(url: string): Promise<number | null> {
 /**
  * The restored data carries the version it had when backed up, which servers still running
  * (a --force restore) may have seen with other data. Moving it past the version before the
- * restore makes every instance's response cache start again (plugins/response-cache.ts).
+ * restore makes every entity tag given before it stale (plugins/etag.ts).
  */
 async function moveDataVersionPast(url: string, before: number | null): Promise<void> {
   if (before === null) return;

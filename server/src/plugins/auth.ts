@@ -27,8 +27,8 @@ declare module 'fastify' {
     /** The data version read with the caller's account (null on public routes). */
     dataVersion: number | null;
     /**
-     * The route's `callerFigure` as read with the caller's account; undefined when not read (the
-     * route has none, or the response cache was expected to answer).
+     * The route's `callerFigure` as read with the caller's account; undefined when the route has
+     * none.
      */
     callerFigure: unknown;
   }
@@ -74,10 +74,8 @@ async function authPlugin(app: FastifyInstance) {
     const claims = await app.tokens.verify(token);
     if (!claims) throw unauthorized(AUTH_MESSAGES.sessionExpired);
 
-    // Not when the response cache holds the answer: the figure would be read for nothing.
     const { callerFigure } = request.routeOptions.config;
-    const figure =
-      callerFigure && !app.responseCacheHolds(claims.userId, request.url) ? callerFigure() : null;
+    const figure = callerFigure ? callerFigure() : null;
     const row = await findSessionUser(app.db, claims.userId, figure);
     // A deleted user, or a token issued before a password or role change, is no longer valid.
     if (!row || claims.issuedAtMs < Number(row.tokens_valid_after)) {
@@ -85,7 +83,7 @@ async function authPlugin(app: FastifyInstance) {
     }
 
     request.user = toAuthUser(row);
-    // Before the response cache (a later hook) can answer: no remembered 200 reaches such a caller.
+    // Before a later hook can answer 304: nothing but this refusal reaches such a caller.
     if (request.user.mustChangePassword && !request.routeOptions.config.allowTemporaryPassword) {
       throw forbidden(AUTH_MESSAGES.temporaryPassword);
     }

@@ -228,7 +228,7 @@ export async function rebuildInsightTotals(db: Kysely<DB>): Promise<void> {
     if (departments.length) await trx.insertInto('department_totals').values(departments).execute();
     const buckets = [...fresh.histogram].map(([bucket, staff_count]) => ({ bucket, staff_count }));
     if (buckets.length) await trx.insertInto('score_histogram').values(buckets).execute();
-    // No answer computed from the old figures may be sent again (plugins/response-cache.ts).
+    // No tag given for an answer of the old figures may be answered 304 again (plugins/etag.ts).
     await bumpDataVersion(trx);
   };
   if (db.isTransaction) await rebuild(db);
