@@ -98,7 +98,7 @@ try {
 
 /**
  * `--drop=PREFIX,...`: a variant, both sides with the triggers whose names start so dropped (e.g.
- * `data_version_,metric_value_hours_,metric_value_days_`: what other changes replace).
+ * `data_version_,list_totals_`: what other changes replace).
  */
 async function dropTriggers(env: Record<string, string>): Promise<void> {
   const prefixes = option('drop')?.split(',').filter(Boolean) ?? [];

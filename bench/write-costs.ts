@@ -26,7 +26,6 @@ const base = await writeBase(engine);
 const FAMILIES: [string, string[]][] = [
   ['data_version', ['data_version_']],
   ['list_totals', ['list_totals_']],
-  ['hours+days', ['metric_value_hours_', 'metric_value_days_']],
   ['dashboard_versions', ['dashboard_version_']],
   ['insights', ['insights_']],
   ['audit_search', ['audit_entries_search_', 'audit_entries_text_']],

@@ -24,8 +24,6 @@ const base = await writeBase('sqlite');
 const DERIVED = [
   'data_version_',
   'list_totals_',
-  'metric_value_hours_',
-  'metric_value_days_',
   'dashboard_version_',
   'insights_',
   'audit_entries_text_',

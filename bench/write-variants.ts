@@ -3,7 +3,7 @@
  * server) on copies of the loaded `--small` database (write-base.ts), each with some families of
  * triggers dropped: `npx tsx bench/write-variants.ts sqlite|postgres [seconds=10] [rounds=3]
  * [variants]`. A variant is `base`, or families joined by `+` (`dataversion`, `listtotals`,
- * `hoursdays`, `dashboard`, `insights`, `auditsearch`, or `all`), with `nolock` on PostgreSQL
+ * `dashboard`, `insights`, `auditsearch`, or `all`), with `nolock` on PostgreSQL
  * making the advisory lock a no-op (a `public.pg_advisory_xact_lock` found first on the
  * database's search path). Prints each run's values a second, p99, server CPU per write and
  * whether every answered write is in the table; on PostgreSQL also what the server's sessions
@@ -35,7 +35,6 @@ const data = await baseIds();
 const FAMILIES: Record<string, string[]> = {
   dataversion: ['data_version_'],
   listtotals: ['list_totals_'],
-  hoursdays: ['metric_value_hours_', 'metric_value_days_'],
   dashboard: ['dashboard_version_'],
   insights: ['insights_'],
   auditsearch: ['audit_entries_search_', 'audit_entries_text_'],

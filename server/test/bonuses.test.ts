@@ -199,16 +199,19 @@ describeEachEngine('bonuses', (ctx) => {
     }
   });
 
-  it('reads deep pages of all bonuses by the days kept, through inserts, deletes and moves', async () => {
+  it('reads every page of all bonuses from the nearer end, ties and moves among them, as a plain read orders them', async () => {
     const employeeId = await grace();
     const { db } = ctx();
     const at = (day: number, hour = 12, minute = 0) =>
       new Date(Date.UTC(2021, 5, 1 + day, hour, minute)).toISOString();
-    // Days of every size: 260 bonuses at one instant (ties broken by id), one a day for 80 days
-    // (the last and first minutes of a day among them), 240 over three days; one statement each.
+    // 260 bonuses at one instant (ties broken by id), one a day for 80 days (the last and first
+    // minutes of a day among them), 150 at five instants, 240 over three days: over 600 in all,
+    // so that deep pages are read from the newest end as well as the oldest, ties at both. One
+    // statement each.
     const batches = [
       Array.from({ length: 260 }, () => at(0, 9, 30)),
       Array.from({ length: 80 }, (_, i) => at(1 + i, i % 2 === 0 ? 23 : 0, i % 2 === 0 ? 59 : 0)),
+      Array.from({ length: 150 }, (_, i) => at(89, 12, i % 5)),
       Array.from({ length: 240 }, (_, i) => at(90 + Math.floor(i / 80), i % 24, i % 60)),
     ];
     const ids: number[] = [];
@@ -229,7 +232,8 @@ describeEachEngine('bonuses', (ctx) => {
         .execute();
       ids.push(...rows.map((row) => row.id));
     }
-    // A day emptied, bonuses moved to another day and to a new one, one removed through the API.
+    // A bonus removed, bonuses moved among the others and to the newest, one removed through the
+    // API.
     await db
       .deleteFrom('bonuses')
       .where('created_at', '=', at(11, 23, 59))
@@ -246,11 +250,13 @@ describeEachEngine('bonuses', (ctx) => {
       .execute();
     expect((await ctx().call('DELETE', `/api/bonuses/${ids[400]}`, asManager())).status).toBe(200);
 
-    await expectPagesMatch(
-      ctx(),
-      { table: 'bonuses', path: '/api/bonuses', key: 'bonuses' },
-      DEEP_BONUS_PAGE_OFFSET,
-    );
+    // Deep pages from the newest end too: past DEEP_BONUS_PAGE_OFFSET, under half the list.
+    const left = await db
+      .selectFrom('bonuses')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .execute();
+    expect(Number(left[0]!.n)).toBeGreaterThan(2 * DEEP_BONUS_PAGE_OFFSET + 50);
+    await expectPagesMatch(ctx(), { table: 'bonuses', path: '/api/bonuses', key: 'bonuses' });
     const deep = await ctx().call('GET', `/api/bonuses?limit=50&page=8`, asManager());
     expect(deep.body.data.bonuses[0]).toMatchObject({ first_name: 'Grace', last_name: 'Hopper' });
   });

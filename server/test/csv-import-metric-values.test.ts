@@ -1,11 +1,7 @@
 import { expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { parseInstant } from '#contract/backfill-date';
-import {
-  insightTotalProblems,
-  metricValueBucketProblems,
-  scoreAggregateProblems,
-} from '../reliability/helpers/consistency';
+import { insightTotalProblems, scoreAggregateProblems } from '../reliability/helpers/consistency';
 import { auditedBy } from './helpers/audit';
 import { csvOf } from './helpers/csv';
 import { insertEmployee } from './helpers/factories';
@@ -42,7 +38,6 @@ async function valueCount(context: TestContext) {
 async function expectTotalsRecomputed(context: TestContext) {
   expect(await scoreAggregateProblems(context.db)).toEqual([]);
   expect(await insightTotalProblems(context.db)).toEqual([]);
-  expect(await metricValueBucketProblems(context.db)).toEqual([]);
 }
 
 describeEachEngine('CSV import of metric values', (ctx) => {

@@ -313,17 +313,17 @@ describeEachEngine('derived-data registry', (ctx) => {
       .set((eb) => ({ value: eb('value', '+', 3) }))
       .where('name', '=', 'questions')
       .execute();
-    await db.deleteFrom('metric_value_days').execute();
+    await db.deleteFrom('monthly_metric_totals').execute();
     const found = await checkDerived(db);
     expect(Object.keys(found).sort()).toEqual(
-      ['employee_scores', 'list_totals', 'metric_value_days'].sort(),
+      ['employee_scores', 'list_totals', 'monthly_metric_totals'].sort(),
     );
     expect(found.employee_scores!.map((d) => d.row_key)).toEqual([String(scored.employee_id)]);
     expect(found.list_totals!.map((d) => d.row_key)).toEqual(['questions']);
 
     await rebuildDerived(db, 'list-totals');
     expect(Object.keys(await checkDerived(db)).sort()).toEqual(
-      ['employee_scores', 'metric_value_days'].sort(),
+      ['employee_scores', 'monthly_metric_totals'].sort(),
     );
     await rebuildDerived(db);
     expect(describeDisagreements(await checkDerived(db))).toEqual([]);
@@ -340,7 +340,6 @@ describeEachEngine('derived-data registry', (ctx) => {
         'monthly_metric_totals',
         'department_totals',
         'score_histogram',
-        'metric_value_hours',
       ] as const) {
         rows[table] = (await keptRows(db, table))
           .map((row) => {

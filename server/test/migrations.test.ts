@@ -51,6 +51,9 @@ const SHARDED_IN_0002 = [
   'score_histogram',
 ];
 
+/** The tables 0004_drop_value_buckets drops: what an upgrade does not keep. */
+const DROPPED_IN_0004 = ['metric_value_hours', 'metric_value_days'];
+
 /** Every table's rows but the record of migrations run. */
 async function storedRows(db: Kysely<DB>): Promise<TableSnapshot> {
   const { kysely_migration: _runs, ...rest } = await tableSnapshot(db);
@@ -181,12 +184,13 @@ for (const engine of ENGINES) {
 
         expect(await migrateToLatest(db)).toEqual(Object.keys(migrations).slice(1));
         expect(await recordedMigrations(db)).toEqual(Object.keys(migrations).sort());
-        // Every row kept. On PostgreSQL 0002 gives the kept totals a shard column (shard 0 for
-        // every row there was): their rows change shape, not number; their figures are read
-        // below.
+        // Every row kept but those of the tables 0004 drops. On PostgreSQL 0002 gives the kept
+        // totals a shard column (shard 0 for every row there was): their rows change shape, not
+        // number; their figures are read below.
         const after = await storedRows(db);
         for (const [table, rows] of Object.entries(before)) {
-          if (engine === 'postgres' && SHARDED_IN_0002.includes(table)) {
+          if (DROPPED_IN_0004.includes(table)) expect(after[table], table).toBeUndefined();
+          else if (engine === 'postgres' && SHARDED_IN_0002.includes(table)) {
             expect(after[table]!.rows, table).toBe(rows.rows);
           } else expect(after[table], table).toEqual(rows);
         }
@@ -206,6 +210,57 @@ for (const engine of ENGINES) {
       } finally {
         await fresh.drop();
         await old.drop();
+      }
+    });
+
+    it('drops the values counted by hour and day, and counts them all again going down', async () => {
+      const { database, drop } = await createTestDatabase(engine);
+      const db = database.db;
+      const droppedTables = async () =>
+        (await tableNames(db, engine)).filter((table) => DROPPED_IN_0004.includes(table));
+      // The hours and days of March 2024 each, then how many values all the hours and days hold.
+      const counted = async () => {
+        const read = async (table: string, bucket: string) =>
+          (
+            await sql<{ n: number | string }>`select value_count as n from ${sql.table(table)}
+              order by ${sql.ref(bucket)}`.execute(db)
+          ).rows.map((row) => Number(row.n));
+        const [hours, days] = [
+          await read('metric_value_hours', 'hour'),
+          await read('metric_value_days', 'day'),
+        ];
+        const sum = (counts: number[]) => counts.reduce((a, b) => a + b, 0);
+        return [hours.slice(0, 3), sum(hours), days.slice(0, 2), sum(days)];
+      };
+      try {
+        expect(await droppedTables()).toEqual([]);
+        const { employeeId, typeA } = await fillDataTables(db);
+        const at = (day: number, hour: number) =>
+          new Date(Date.UTC(2024, 2, day, hour, 30)).toISOString();
+        for (const createdAt of [at(1, 9), at(1, 9), at(1, 10), at(2, 9)]) {
+          await insertMetricValue(db, {
+            userId: employeeId,
+            metricTypeId: typeA,
+            value: 1,
+            createdAt,
+          });
+        }
+        expect(await migrateDown(db)).toEqual(['0004_drop_value_buckets']);
+        expect(await droppedTables()).toEqual([...DROPPED_IN_0004].sort());
+        // The four above, before fillDataTables' three of today.
+        expect(await counted()).toEqual([[2, 1, 1], 7, [3, 1], 7]);
+        // Their triggers keep them again.
+        await insertMetricValue(db, {
+          userId: employeeId,
+          metricTypeId: typeA,
+          value: 1,
+          createdAt: at(2, 9),
+        });
+        expect(await counted()).toEqual([[2, 1, 2], 8, [3, 2], 8]);
+        expect(await migrateToLatest(db)).toEqual(['0004_drop_value_buckets']);
+        expect(await droppedTables()).toEqual([]);
+      } finally {
+        await drop();
       }
     });
 

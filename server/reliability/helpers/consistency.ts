@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import { isPostgres } from '../../src/db/dialect';
 import { checkDerived, describeDisagreements } from '../../src/db/derived/index';
 import { insightTotals } from '../../src/db/derived/insight-totals';
-import { metricValueBuckets } from '../../src/db/derived/metric-value-buckets';
 import type { DB } from '../../src/db/schema';
 
 /**
@@ -36,11 +35,6 @@ export function scoreAggregateProblems(db: Kysely<DB>): Promise<string[]> {
 /** The organisation-wide totals HR's dashboard reads (the insight-totals declaration). */
 export function insightTotalProblems(db: Kysely<DB>): Promise<string[]> {
   return problemsOf(db, insightTotals.tables[isPostgres(db) ? 'postgres' : 'sqlite']);
-}
-
-/** The metric values' hours and days, from which a deep page of all values starts. */
-export function metricValueBucketProblems(db: Kysely<DB>): Promise<string[]> {
-  return problemsOf(db, metricValueBuckets.tables[isPostgres(db) ? 'postgres' : 'sqlite']);
 }
 
 export interface RankedEmployee {

@@ -227,21 +227,6 @@ export interface TableVersionsTable {
   version: number;
 }
 
-/**
- * How many metric values were recorded in each hour (migration 0033): `created_at`'s text up to
- * the hour on SQLite, the UTC hour on PostgreSQL.
- */
-export interface MetricValueHoursTable {
-  hour: string;
-  value_count: number;
-}
-
-/** Metric values per UTC day of `created_at`, kept by triggers (migration 0034). */
-export interface MetricValueDaysTable {
-  day: string;
-  value_count: number;
-}
-
 export interface DB {
   users: UsersTable;
   employees: EmployeesTable;
@@ -262,8 +247,6 @@ export interface DB {
   list_totals: ListTotalsTable;
   employee_dashboard_versions: EmployeeDashboardVersionsTable;
   table_versions: TableVersionsTable;
-  metric_value_hours: MetricValueHoursTable;
-  metric_value_days: MetricValueDaysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

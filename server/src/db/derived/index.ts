@@ -10,7 +10,6 @@ import { employeesSearch } from './employees-search';
 import { insightTotals } from './insight-totals';
 import { listTotals } from './list-totals';
 import { metricTypeScores } from './metric-type-scores';
-import { metricValueBuckets } from './metric-value-buckets';
 import { monthlyScores } from './monthly-scores';
 import { questionsSearch } from './questions-search';
 import { rowVersions } from './row-versions';
@@ -34,7 +33,6 @@ export const DERIVED: readonly DerivedDeclaration[] = [
   metricTypeScores,
   insightTotals,
   listTotals,
-  metricValueBuckets,
   employeesSearch,
   usersSearch,
   questionsSearch,

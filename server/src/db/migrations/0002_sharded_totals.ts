@@ -2,6 +2,7 @@
 import { sql, type Kysely } from 'kysely';
 import { derivedStatement } from '../derived';
 import { replacedPostgresFunctions, replacedPostgresTriggers } from './baseline-replaced.postgres';
+import { valueBucketFunctions } from './baseline-value-buckets';
 import { isPostgres } from './helpers';
 
 /**
@@ -9,7 +10,8 @@ import { isPostgres } from './helpers';
  * lock every writer of them took first (insights_lock_first, 0006) goes. A total is kept in up to
  * 16 rows, one per shard; each statement adds to its backend's shard (`pg_backend_pid() % 16`)
  * and readers sum the shards, so concurrent writers of one total seldom meet on a row. The
- * totals' trigger functions take their new text from the registry (server/src/db/derived/).
+ * totals' trigger functions take their new text from the registry (server/src/db/derived/), but
+ * for those of the tables 0004 dropped (baseline-value-buckets.ts).
  * SQLite keeps one writer at a time and one row per total: nothing changes there.
  */
 
@@ -66,7 +68,8 @@ export async function up(db: Kysely<any>): Promise<void> {
       .execute(db);
   }
   for (const name of REPLACED_FUNCTIONS) {
-    await sql.raw(derivedStatement('postgres', 'function', name)).execute(db);
+    const text = valueBucketFunctions[name] ?? derivedStatement('postgres', 'function', name);
+    await sql.raw(text).execute(db);
   }
 }
 

@@ -4,10 +4,12 @@ import {
   replacedPostgresTriggers,
   statementDataVersionTriggers,
 } from './baseline-replaced.postgres';
+import { valueBucketTables, valueBucketTriggers } from './baseline-value-buckets';
 
 const trigger = (table: string, name: string) =>
   replacedPostgresTriggers[`${table}.${name}`] ??
   statementDataVersionTriggers[`${table}.${name}`] ??
+  valueBucketTriggers.postgres[`${table}.${name}`] ??
   derivedStatement('postgres', 'trigger', name, table);
 const fn = (name: string) =>
   replacedPostgresFunctions[name] ?? derivedStatement('postgres', 'function', name);
@@ -175,19 +177,8 @@ export const postgresDerivedSchema: readonly string[] = [
 )`,
   `create index audit_entries_search_created_idx on audit_entries_search (created_at, id)`,
 
-  // Metric values counted per hour of created_at (deep pages of all values).
-  `create table metric_value_hours (
-  hour timestamp with time zone not null,
-  value_count bigint not null,
-  constraint metric_value_hours_pkey primary key (hour)
-)`,
-
-  // Metric values counted per day of created_at (deep pages of all values).
-  `create table metric_value_days (
-  day timestamp with time zone not null,
-  value_count bigint not null,
-  constraint metric_value_days_pkey primary key (day)
-)`,
+  // Metric values counted per hour, then per day, of created_at (deep pages of all values).
+  ...valueBucketTables.postgres,
 
   // Trigger functions: The totals' advisory lock, taken before a statement changes any row (one order of locks for every writer).
   fn('insights_lock_first'),

@@ -1,6 +1,9 @@
 import { derivedStatement } from '../derived';
+import { valueBucketTables, valueBucketTriggers } from './baseline-value-buckets';
 
-const trigger = (table: string, name: string) => derivedStatement('sqlite', 'trigger', name, table);
+const trigger = (table: string, name: string) =>
+  valueBucketTriggers.sqlite[`${table}.${name}`] ??
+  derivedStatement('sqlite', 'trigger', name, table);
 
 /**
  * The derived part of the baseline schema on SQLite: tables computed from the data tables, their
@@ -170,17 +173,8 @@ export const sqliteDerivedSchema: readonly string[] = [
 ) without rowid`,
   `create index users_search_postings_position_idx on users_search_postings (position)`,
 
-  // Metric values counted per hour of created_at (deep pages of all values).
-  `create table metric_value_hours (
-  hour text primary key,
-  value_count integer not null
-) without rowid`,
-
-  // Metric values counted per day of created_at (deep pages of all values).
-  `create table metric_value_days (
-  day text primary key,
-  value_count integer not null
-) without rowid`,
+  // Metric values counted per hour, then per day, of created_at (deep pages of all values).
+  ...valueBucketTables.sqlite,
 
   // Triggers: Insight totals: counts, per-month metric and per-day bonus totals, departments, score histogram.
   trigger('employees', 'insights_employees_insert'),

@@ -203,18 +203,6 @@ create table metric_types (
   constraint metric_types_pkey PRIMARY KEY (id)
 );
 
-create table metric_value_days (
-  day timestamp with time zone not null,
-  value_count bigint not null,
-  constraint metric_value_days_pkey PRIMARY KEY (day)
-);
-
-create table metric_value_hours (
-  hour timestamp with time zone not null,
-  value_count bigint not null,
-  constraint metric_value_hours_pkey PRIMARY KEY (hour)
-);
-
 create table monthly_metric_totals (
   month text not null,
   metric_count bigint not null,
@@ -418,10 +406,6 @@ CREATE UNIQUE INDEX list_totals_pkey ON public.list_totals USING btree (name, sh
 CREATE UNIQUE INDEX metric_types_name_unique ON public.metric_types USING btree (lower(metric_name));
 
 CREATE UNIQUE INDEX metric_types_pkey ON public.metric_types USING btree (id);
-
-CREATE UNIQUE INDEX metric_value_days_pkey ON public.metric_value_days USING btree (day);
-
-CREATE UNIQUE INDEX metric_value_hours_pkey ON public.metric_value_hours USING btree (hour);
 
 CREATE UNIQUE INDEX monthly_metric_totals_pkey ON public.monthly_metric_totals USING btree (month, shard);
 
@@ -844,52 +828,6 @@ AS $function$
           return null;
         end $function$;
 
-CREATE OR REPLACE FUNCTION public.metric_value_days_count()
- RETURNS trigger
- LANGUAGE plpgsql
-AS $function$
-       begin
-         if tg_op = 'INSERT' then
-      insert into metric_value_days as h (day, value_count)
-      select day, sum(sign) from (select date_trunc('day', created_at, 'UTC') as day, 1 as sign from new_rows) c group by day having sum(sign) <> 0
-      on conflict (day) do update set value_count = h.value_count + excluded.value_count;
-         elsif tg_op = 'DELETE' then
-      insert into metric_value_days as h (day, value_count)
-      select day, sum(sign) from (select date_trunc('day', created_at, 'UTC') as day, -1 as sign from old_rows) c group by day having sum(sign) <> 0
-      on conflict (day) do update set value_count = h.value_count + excluded.value_count; delete from metric_value_days where value_count = 0
-      and day in (select date_trunc('day', created_at, 'UTC') from old_rows);
-         else
-      insert into metric_value_days as h (day, value_count)
-      select day, sum(sign) from (select date_trunc('day', created_at, 'UTC') as day, 1 as sign from new_rows union all select date_trunc('day', created_at, 'UTC') as day, -1 as sign from old_rows) c group by day having sum(sign) <> 0
-      on conflict (day) do update set value_count = h.value_count + excluded.value_count; delete from metric_value_days where value_count = 0
-      and day in (select date_trunc('day', created_at, 'UTC') from old_rows);
-         end if;
-         return null;
-       end $function$;
-
-CREATE OR REPLACE FUNCTION public.metric_value_hours_count()
- RETURNS trigger
- LANGUAGE plpgsql
-AS $function$
-       begin
-         if tg_op = 'INSERT' then
-      insert into metric_value_hours as h (hour, value_count)
-      select hour, sum(sign) from (select date_trunc('hour', created_at, 'UTC') as hour, 1 as sign from new_rows) c group by hour having sum(sign) <> 0
-      on conflict (hour) do update set value_count = h.value_count + excluded.value_count;
-         elsif tg_op = 'DELETE' then
-      insert into metric_value_hours as h (hour, value_count)
-      select hour, sum(sign) from (select date_trunc('hour', created_at, 'UTC') as hour, -1 as sign from old_rows) c group by hour having sum(sign) <> 0
-      on conflict (hour) do update set value_count = h.value_count + excluded.value_count; delete from metric_value_hours where value_count = 0
-      and hour in (select date_trunc('hour', created_at, 'UTC') from old_rows);
-         else
-      insert into metric_value_hours as h (hour, value_count)
-      select hour, sum(sign) from (select date_trunc('hour', created_at, 'UTC') as hour, 1 as sign from new_rows union all select date_trunc('hour', created_at, 'UTC') as hour, -1 as sign from old_rows) c group by hour having sum(sign) <> 0
-      on conflict (hour) do update set value_count = h.value_count + excluded.value_count; delete from metric_value_hours where value_count = 0
-      and hour in (select date_trunc('hour', created_at, 'UTC') from old_rows);
-         end if;
-         return null;
-       end $function$;
-
 CREATE OR REPLACE FUNCTION public.questions_search_employee_text()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1082,18 +1020,6 @@ CREATE TRIGGER list_totals_values_delete AFTER DELETE ON public.performance_metr
 CREATE TRIGGER list_totals_values_insert AFTER INSERT ON public.performance_metrics REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION list_totals_values();
 
 CREATE TRIGGER list_totals_values_update AFTER UPDATE ON public.performance_metrics REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION list_totals_values();
-
-CREATE TRIGGER metric_value_days_delete AFTER DELETE ON public.performance_metrics REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION metric_value_days_count();
-
-CREATE TRIGGER metric_value_days_insert AFTER INSERT ON public.performance_metrics REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION metric_value_days_count();
-
-CREATE TRIGGER metric_value_days_update AFTER UPDATE ON public.performance_metrics REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION metric_value_days_count();
-
-CREATE TRIGGER metric_value_hours_delete AFTER DELETE ON public.performance_metrics REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION metric_value_hours_count();
-
-CREATE TRIGGER metric_value_hours_insert AFTER INSERT ON public.performance_metrics REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION metric_value_hours_count();
-
-CREATE TRIGGER metric_value_hours_update AFTER UPDATE ON public.performance_metrics REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION metric_value_hours_count();
 
 CREATE TRIGGER performance_metrics_row_version BEFORE UPDATE ON public.performance_metrics FOR EACH ROW EXECUTE FUNCTION row_version_bump();
 

@@ -170,16 +170,6 @@ CREATE TABLE metric_types (
   row_version integer default 0 not null
 );
 
-CREATE TABLE metric_value_days (
-  day text primary key,
-  value_count integer not null
-) without rowid;
-
-CREATE TABLE metric_value_hours (
-  hour text primary key,
-  value_count integer not null
-) without rowid;
-
 CREATE TABLE monthly_metric_totals (
   month text primary key,
   metric_count integer not null
@@ -1104,43 +1094,3 @@ CREATE TRIGGER users_search_postings_text after update of firstname, lastname, e
   select substr(t.text, o.n, 3), (select position from users_search_positions where id = new.id)
   from (select lower(e.firstname || ' ' || e.lastname) as text from users as e where e.id = new.id union all select lower(e.email) as text from users as e where e.id = new.id) as t join search_text_offsets as o on o.n <= length(t.text) - 2
   where (select position from users_search_positions where id = new.id) is not null; end;
-
-CREATE TRIGGER metric_value_hours_insert after insert on performance_metrics begin
-     insert into metric_value_hours (hour, value_count) values (substr(new.created_at, 1, 13), 1)
-  on conflict (hour) do update set value_count = value_count + 1;
-   end;
-
-CREATE TRIGGER metric_value_hours_delete after delete on performance_metrics begin
-     update metric_value_hours set value_count = value_count - 1
-    where hour = substr(old.created_at, 1, 13);
-  delete from metric_value_hours where hour = substr(old.created_at, 1, 13) and value_count = 0;
-   end;
-
-CREATE TRIGGER metric_value_hours_moved after update of created_at on performance_metrics
-   when substr(new.created_at, 1, 13) is not substr(old.created_at, 1, 13) begin
-     update metric_value_hours set value_count = value_count - 1
-    where hour = substr(old.created_at, 1, 13);
-  delete from metric_value_hours where hour = substr(old.created_at, 1, 13) and value_count = 0;
-     insert into metric_value_hours (hour, value_count) values (substr(new.created_at, 1, 13), 1)
-  on conflict (hour) do update set value_count = value_count + 1;
-   end;
-
-CREATE TRIGGER metric_value_days_insert after insert on performance_metrics begin
-     insert into metric_value_days (day, value_count) values (substr(new.created_at, 1, 10), 1)
-  on conflict (day) do update set value_count = value_count + 1;
-   end;
-
-CREATE TRIGGER metric_value_days_delete after delete on performance_metrics begin
-     update metric_value_days set value_count = value_count - 1
-    where day = substr(old.created_at, 1, 10);
-  delete from metric_value_days where day = substr(old.created_at, 1, 10) and value_count = 0;
-   end;
-
-CREATE TRIGGER metric_value_days_moved after update of created_at on performance_metrics
-   when substr(new.created_at, 1, 10) is not substr(old.created_at, 1, 10) begin
-     update metric_value_days set value_count = value_count - 1
-    where day = substr(old.created_at, 1, 10);
-  delete from metric_value_days where day = substr(old.created_at, 1, 10) and value_count = 0;
-     insert into metric_value_days (day, value_count) values (substr(new.created_at, 1, 10), 1)
-  on conflict (day) do update set value_count = value_count + 1;
-   end;

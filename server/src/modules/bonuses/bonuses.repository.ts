@@ -1,7 +1,7 @@
 import { sql, type Expression, type Kysely, type RawBuilder } from 'kysely';
 import type { Bonus } from '#contract/bonuses';
-import { pageFromBuckets, type CountedList, type Engine } from '../../db/created-at-buckets';
 import { isPostgres } from '../../db/dialect';
+import { pageFromNearerEnd, type KeptList } from '../../db/nearer-end-pages';
 import { pageKeyColumns, tableVersions } from '../../db/page-keys';
 import { preparedQuery, recordById } from '../../db/prepared-query';
 import type { DB } from '../../db/schema';
@@ -71,32 +71,17 @@ const ROW_COLUMNS = sql`b.id, b.row_version, ${tableVersions(SHOWN_TABLES)} as t
   e.last_name, e.email`;
 const NEWEST_FIRST = sql`b.created_at desc, b.id desc`;
 
-/**
- * All bonuses, kept counted (migration 0004) in all and by UTC day, by which a deep page starts
- * from the day it falls in. On SQLite `created_at` is UTC ISO text, so every text of the day
- * starts with it, then `T`, and `~` sorts after that.
- */
-const ALL_BONUSES: CountedList = {
+/** All bonuses, as many as insight_totals keeps counted. */
+const ALL_BONUSES: KeptList = {
   table: 'bonuses',
   total: sql`(select cast(sum(value) as bigint) from insight_totals where name = 'bonuses')`,
-  levels: [
-    {
-      table: 'daily_bonus_totals',
-      bucket: 'day',
-      count: 'bonus_count',
-      end: {
-        postgres: sql`cast(cast(day as date) + 1 as timestamp) at time zone 'UTC'`,
-        sqlite: sql`day || '~'`,
-      },
-    },
-  ],
 };
 
 /**
- * Bonuses skipped from which a page of all bonuses starts from its day (ALL_BONUSES): skipping
- * each bonus before it costs in proportion to the depth, so the last page of a year's bonuses
- * took far longer than any budget allows; near 300 skipped the two ways cost the same, and above
- * it the day's start is quicker (docs/performance-log.md).
+ * Bonuses skipped from which a page of all bonuses is read from the nearer end of the list
+ * (db/nearer-end-pages.ts): skipping each bonus before it costs in proportion to the depth, so
+ * the last page of a year's bonuses, read from the newest, took far longer than any budget
+ * allows. Below it the plain walk from the newest is the one statement needed.
  */
 export const DEEP_BONUS_PAGE_OFFSET = 300;
 
@@ -107,18 +92,19 @@ export const DEEP_BONUS_PAGE_OFFSET = 300;
  * with the filter's total (one statement instead of two: on PostgreSQL each is a round trip);
  * `rows` reads the bonuses whole, the page cut from bonuses alone and then joined with its
  * employees. `where` and `total` may only interpolate their own parameters. A deep page of all
- * bonuses (`byDay`) is cut from the day it starts in, one form of each query per engine.
+ * bonuses (`fromNearerEnd`) is read from the nearer end of the list, in a form of each query of
+ * its own.
  */
 function bonusPage<P extends unknown[]>(
   where: (...params: P) => RawBuilder<unknown>,
   total: (...params: P) => RawBuilder<unknown>,
-  { byDay = false } = {},
+  { fromNearerEnd = false } = {},
 ) {
   const page =
-    (deepOn?: Engine) =>
+    (deep = false) =>
     (columns: RawBuilder<unknown>, limit: number, offset: number, params: P) =>
-      deepOn
-        ? sql`(${pageFromBuckets(ALL_BONUSES, deepOn, columns, limit, offset)}) b`
+      deep
+        ? sql`(${pageFromNearerEnd(ALL_BONUSES, columns, limit, offset)}) b`
         : sql`(
           select ${columns}
           from bonuses ${where(...params)}
@@ -147,19 +133,16 @@ function bonusPage<P extends unknown[]>(
     ),
   });
   const shallow = forms(page());
-  const deep = byDay ? { postgres: forms(page('postgres')), sqlite: forms(page('sqlite')) } : null;
-  /** The forms for a page `offset` bonuses down, on `db`. */
-  return (db: Kysely<DB>, offset: number) => {
-    if (!deep || offset < DEEP_BONUS_PAGE_OFFSET) return shallow;
-    return isPostgres(db) ? deep.postgres : deep.sqlite;
-  };
+  const deep = fromNearerEnd ? forms(page(true)) : null;
+  /** The forms for a page `offset` bonuses down. */
+  return (offset: number) => (deep && offset >= DEEP_BONUS_PAGE_OFFSET ? deep : shallow);
 }
 
 const pageQueries = {
   all: bonusPage(
     () => sql``,
     () => ALL_BONUSES.total,
-    { byDay: true },
+    { fromNearerEnd: true },
   ),
   ofEmployee: bonusPage(
     (employeeId: number) => sql`where employee_id = ${employeeId}`,
@@ -184,12 +167,12 @@ export async function pageOfEnrichedBonuses(
   const read =
     employeeId === undefined
       ? {
-          keys: () => pageQueries.all(db, offset).keys(db, limit, offset),
-          rows: () => pageQueries.all(db, offset).rows(db, limit, offset),
+          keys: () => pageQueries.all(offset).keys(db, limit, offset),
+          rows: () => pageQueries.all(offset).rows(db, limit, offset),
         }
       : {
-          keys: () => pageQueries.ofEmployee(db, offset).keys(db, limit, offset, employeeId),
-          rows: () => pageQueries.ofEmployee(db, offset).rows(db, limit, offset, employeeId),
+          keys: () => pageQueries.ofEmployee(offset).keys(db, limit, offset, employeeId),
+          rows: () => pageQueries.ofEmployee(offset).rows(db, limit, offset, employeeId),
         };
   const [keys] = await read.keys();
   const rows = await pageThrough(rememberedBonuses(db), keys!, read.rows, (row) => ({

@@ -235,18 +235,13 @@ export async function rebuildInsightTotals(db: Kysely<DB>): Promise<void> {
   else await db.transaction().execute(rebuild);
 }
 
-/**
- * The tables the triggers keep for the dashboards, a handful of rows each (migration 0004), and
- * the metric values' hours (0033), a row an hour, which a deep page of values walks.
- */
+/** The tables the triggers keep for the dashboards, a handful of rows each (migration 0004). */
 const KEPT_TOTALS = [
   'insight_totals',
   'monthly_metric_totals',
   'daily_bonus_totals',
   'department_totals',
   'score_histogram',
-  'metric_value_hours',
-  'metric_value_days',
 ] as const;
 
 /**

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { PerformanceMetric } from '#contract/performance-metrics';
-import { pageFromBuckets, type CountedList, type Engine } from '../../db/created-at-buckets';
 import { isPostgres } from '../../db/dialect';
+import { pageFromNearerEnd, type KeptList } from '../../db/nearer-end-pages';
 import { pageKeyColumns, tableVersions } from '../../db/page-keys';
 import { preparedQuery } from '../../db/prepared-query';
 import type { DB } from '../../db/schema';
@@ -54,29 +54,10 @@ const NEWEST_FIRST = sql`p.created_at desc, p.id desc`;
 
 type KeysRow = PageKeys & { list_total: number | string };
 
-/**
- * The values of each UTC day (migration 0034), and of each hour (0033) within it. On SQLite every
- * `created_at` text of a day or hour starts with it, then `T`, a digit or `:`, and `~` sorts
- * after all three; a day's hours start with the day.
- */
-const ALL_VALUES: CountedList = {
+/** All values, as many as insight_totals keeps counted. */
+const ALL_VALUES: KeptList = {
   table: 'performance_metrics',
   total: sql`(select cast(sum(value) as bigint) from insight_totals where name = 'metric_values')`,
-  levels: [
-    {
-      table: 'metric_value_days',
-      bucket: 'day',
-      count: 'value_count',
-      start: { postgres: sql`day`, sqlite: sql`day` },
-      end: { postgres: sql`day + interval '1 day'`, sqlite: sql`day || '~'` },
-    },
-    {
-      table: 'metric_value_hours',
-      bucket: 'hour',
-      count: 'value_count',
-      end: { postgres: sql`hour + interval '1 hour'`, sqlite: sql`hour || '~'` },
-    },
-  ],
 };
 
 /**
@@ -91,27 +72,27 @@ const ALL_VALUES: CountedList = {
  * meeting near 300 rows skipped; on SQLite the ids-first form was as quick or quicker at every
  * depth. Not the keys of all values on PostgreSQL (`keysIndexed`):
  * since migration 0030 their index holds each value's version, so no row is read at any depth.
- * A deep page of all values (`byBuckets`) skips whole days, then whole hours of its day, by their
- * counts (db/created-at-buckets.ts), and only the values of its first hour one by one.
+ * A deep page of all values (`fromNearerEnd`) is read from whichever end of the list is nearer
+ * (db/nearer-end-pages.ts), so the last pages skip as few rows as the first.
  */
 function valuePage<P extends unknown[]>(
   where: (...params: P) => RawBuilder<unknown>,
   total: (...params: P) => RawBuilder<unknown>,
-  { keysIndexed = false, byBuckets = false } = {},
+  { keysIndexed = false, fromNearerEnd = false } = {},
 ) {
   /**
-   * The page's `columns` in the list's order; a deep one (`deepOn` an engine) of the list of all
-   * values (`byBuckets`, whose `where` is empty) from the hour it starts in.
+   * The page's `columns`: in the list's order, or for a `deep` one of the list of all values
+   * (`fromNearerEnd`, whose `where` is empty) in no order, read from the nearer end.
    */
   const cut = (
     columns: RawBuilder<unknown>,
     limit: number,
     offset: number,
     params: P,
-    deepOn?: Engine,
+    deep = false,
   ) =>
-    byBuckets && deepOn
-      ? pageFromBuckets(ALL_VALUES, deepOn, columns, limit, offset)
+    fromNearerEnd && deep
+      ? pageFromNearerEnd(ALL_VALUES, columns, limit, offset)
       : sql`select ${columns}
         from performance_metrics ${where(...params)}
         order by created_at desc, id desc limit ${limit} offset ${offset}`;
@@ -129,19 +110,19 @@ function valuePage<P extends unknown[]>(
       params: P,
       columns: RawBuilder<unknown>,
     ) => ({
-      from: sql`(${cut(columns, limit, offset, params, 'postgres')}) p`,
+      from: sql`(${cut(columns, limit, offset, params, true)}) p`,
       which: sql``,
     }),
     // The ids as an array: the planner, planning once without the limit, would otherwise take
     // them for a tenth of the table and hash-join all of it.
     deepPostgres: (limit: number, offset: number, params: P) => ({
       from: sql`performance_metrics p`,
-      which: sql`where p.id = any(array(${cut(ids, limit, offset, params, 'postgres')}))`,
+      which: sql`where p.id = any(array(${cut(ids, limit, offset, params, true)}))`,
     }),
     // `cross join` keeps the ids first: SQLite, not knowing the limit, walked every value in
     // the list's order to spare the final sort, probing the ids for each, seconds a page.
     deepSqlite: (limit: number, offset: number, params: P) => ({
-      from: sql`(${cut(ids, limit, offset, params, 'sqlite')}) ids
+      from: sql`(${cut(ids, limit, offset, params, true)}) ids
         cross join performance_metrics p on p.id = ids.id`,
       which: sql``,
     }),
@@ -199,7 +180,7 @@ const pageQueries = {
   all: valuePage(
     () => sql``,
     () => ALL_VALUES.total,
-    { keysIndexed: true, byBuckets: true },
+    { keysIndexed: true, fromNearerEnd: true },
   ),
   ofEmployee: valuePage(
     (userId: number) => sql`where user_id = ${userId}`,
