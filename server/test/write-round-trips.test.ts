@@ -64,4 +64,29 @@ describeOn('postgres')('round trips of one recorded value [postgres]', () => {
     expect(sent[2]).toMatch(/for share/);
     expect(sent[4]).toMatch(/insert into audit_entries/);
   });
+  it("writes a changed value's totals and audit entry in one statement too", async () => {
+    const ctx = context!;
+    const employeeId = await insertEmployee(ctx.db, { join_date: '2020-01-06' });
+    const typeId = await insertMetricType(ctx.db, {});
+    const created = await ctx.call('POST', '/api/performance-metrics', {
+      token: ctx.as.manager.token,
+      body: { metric_type_id: typeId, user_id: employeeId, value: 50 },
+    });
+    const id = (created.body as { data: { performance_metric: { id: number } } }).data
+      .performance_metric.id;
+    const sent = await statementsOf(async () => {
+      const res = await ctx.call('PUT', `/api/performance-metrics/${id}`, {
+        token: ctx.as.manager.token,
+        body: { value: 60 },
+      });
+      expect(res.status).toBe(200);
+    });
+    const heads = sent.map((text) => text.split(/\s+/).slice(0, 3).join(' ').toLowerCase());
+    expect(heads.slice(-3)).toEqual([
+      expect.stringMatching(/^select /), // the value as it now is, for the audit entry
+      'with overall as',
+      'commit',
+    ]);
+    expect(sent).toHaveLength(9);
+  });
 });

@@ -170,22 +170,26 @@ export function createPerformanceMetricsService(db: Kysely<DB>) {
           comment: body.comment,
           updated_at: nowIso(),
         });
-        if (hundredths !== oldHundredths) {
-          await moveScoreTotals(trx, stored, 0, hundredths - oldHundredths);
-        }
+        // Read before the totals move (a read takes no lock), so that the totals and the audit
+        // entry are written together.
         const after = await enrichedOrThrow(trx, id);
         const change =
           before.value === after.value
             ? `value ${withUnit(after.value, after.unit)} kept`
             : `${withUnit(before.value, before.unit)} -> ${withUnit(after.value, after.unit)}`;
-        await writeAudit(trx, actor, {
+        const audit = {
           name: 'Performance Metric Updated',
           description: `Updated ${after.metric_name} for ${describeEmployee(after)}: ${change}`,
           entityType: 'performance_metric',
           entityId: id,
           before,
           after,
-        });
+        };
+        if (hundredths !== oldHundredths) {
+          await moveScoreTotalsAndAudit(trx, stored, 0, hundredths - oldHundredths, actor, audit);
+        } else {
+          await writeAudit(trx, actor, audit);
+        }
         return after;
       });
     },
