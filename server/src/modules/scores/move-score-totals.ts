@@ -40,13 +40,15 @@ export async function moveScoreTotals(
  * removed value).
  *
  * On PostgreSQL the four writes are one statement, one round trip instead of four: data-modifying
- * CTEs, each reading the one row the one before it returned, so that PostgreSQL runs them in
- * this order (in a WITH it otherwise picks its own) and takes their rows' locks in the order the
- * four statements took them. Their row triggers, and then their statement triggers, fire at the
- * end of the statement in the same order as before, so the derived rows' locks keep their order
- * too. A parameter is cast to its column's type, which the separate statements left PostgreSQL
- * to infer from the column (a SELECT's output would be text). SQLite runs the four statements as
- * before.
+ * CTEs, each reading the one row the one before it returned, so that PostgreSQL writes the rows
+ * in this order (in a WITH it otherwise picks its own). Their row triggers, and then their
+ * statement triggers, fire at the end of the statement in the order the separate statements
+ * fired them, so the derived rows are written in the same order as before; only the employee's
+ * month and type rows and the new audit row now come before the derived rows that the
+ * employee_scores row's triggers write, and every writer of an employee's month and type rows
+ * takes that employee_scores row first. A parameter is cast to its column's type, which the
+ * separate statements left PostgreSQL to infer from the column (a SELECT's output would be
+ * text). SQLite runs the four statements as before.
  */
 export async function moveScoreTotalsAndAudit(
   trx: Kysely<DB>,
