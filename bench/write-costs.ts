@@ -3,12 +3,16 @@
  * `npx tsx bench/write-costs.ts sqlite|postgres [writes=2000] [rounds=3]`.
  *
  * Replays the statements of `record()` (performance-metrics.service.ts: the guard's session
- * read, the type, the advisory lock, the employee, the insert, the three score upserts, the
- * audit entry, begin and commit) on one connection, with no HTTP and no Kysely, against a copy
- * of the loaded `--small` database (write-base.ts): with every trigger, without each family
- * alone, and without all of them. Prints the CPU per write of this process and, on PostgreSQL,
- * of its backend (`/proc`, 10 ms ticks), in total and per statement. CPU, not wall time: it
- * holds while other work shares the machine.
+ * read, the type, the employee, the insert, the three score upserts, the audit entry, begin and
+ * commit) on one connection, with no HTTP and no Kysely, against a copy of the loaded `--small`
+ * database (write-base.ts): with every trigger, without each family alone, and without all of
+ * them. Prints the CPU per write of this process and, on PostgreSQL, of its backend (`/proc`,
+ * 10 ms ticks), in total and per statement. CPU, not wall time: it holds while other work shares
+ * the machine.
+ *
+ * On PostgreSQL, `--shapes` replays instead, with every trigger, the ten statements a value cost
+ * before they were combined ("separate") and the six it costs now ("combined": the type and the
+ * employee in one read, the score totals and the audit entry in one statement), in turn.
  */
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,9 +23,11 @@ import type { Engine } from '../server/src/db/database';
 import { BENCH_DATABASE_URL } from './databases';
 import { onServer, withDatabase, WRITE_BASE_DATABASE, writeBase } from './write-base';
 
-const engine: Engine = process.argv[2] === 'postgres' ? 'postgres' : 'sqlite';
-const writes = Number(process.argv[3] ?? 2000);
-const repeats = Number(process.argv[4] ?? 3);
+const positional = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const engine: Engine = positional[0] === 'postgres' ? 'postgres' : 'sqlite';
+const writes = Number(positional[1] ?? 2000);
+const repeats = Number(positional[2] ?? 3);
+const compareShapes = process.argv.includes('--shapes');
 const base = await writeBase(engine);
 const FAMILIES: [string, string[]][] = [
   ['data_version', ['data_version_']],
@@ -190,7 +196,7 @@ async function sqliteRun(drop: string[]) {
   };
 }
 
-async function pgRun(drop: string[]) {
+async function pgRun(drop: string[], combined = false) {
   const name = `spms_write_costs_${process.pid}`;
   await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await onServer(`CREATE DATABASE ${name} TEMPLATE ${WRITE_BASE_DATABASE}`);
@@ -232,21 +238,34 @@ async function pgRun(drop: string[]) {
       ),
     );
     await time('begin', () => q('begin', 'begin'));
-    await time('type read', () =>
-      q(
-        'type',
-        'select id, metric_name, description, measurement_unit, minimum_value, maximum_value from metric_types where id = $1',
-        [p.type],
-      ),
-    );
-    await time('advisory lock', () => q('lock', 'select pg_advisory_xact_lock($1)', [7341002]));
-    await time('employee read', () =>
-      q(
-        'employee',
-        'select id, first_name, last_name, email, join_date from employees where id = $1 for share',
-        [p.user],
-      ),
-    );
+    if (combined) {
+      await time('type and employee read', () =>
+        q(
+          'type_employee',
+          `select t.id as type_id, t.metric_name, t.measurement_unit, t.minimum_value, t.maximum_value,
+        e.id as employee_id, e.first_name, e.last_name, e.email, e.join_date
+      from (select 1) as one
+      left join metric_types as t on t.id = $1
+      left join (select id, first_name, last_name, email, join_date from employees where id = $2 for share) as e on true`,
+          [p.type, p.user],
+        ),
+      );
+    } else {
+      await time('type read', () =>
+        q(
+          'type',
+          'select id, metric_name, description, measurement_unit, minimum_value, maximum_value from metric_types where id = $1',
+          [p.type],
+        ),
+      );
+      await time('employee read', () =>
+        q(
+          'employee',
+          'select id, first_name, last_name, email, join_date from employees where id = $1 for share',
+          [p.user],
+        ),
+      );
+    }
     let id = 0;
     await time('insert value', async () => {
       id = (
@@ -257,6 +276,57 @@ async function pgRun(drop: string[]) {
         )
       ).rows[0].id;
     });
+    if (combined) {
+      await time('totals and audit entry', () =>
+        q(
+          'totals_audit',
+          `with overall as (
+        insert into employee_scores (employee_id, metric_count, value_sum_hundredths, average_score, updated_at)
+        values ($1::integer, 1, $2::bigint, $3::double precision, $4::timestamptz)
+        on conflict (employee_id) do update set metric_count = employee_scores.metric_count + 1, value_sum_hundredths = employee_scores.value_sum_hundredths + $2::bigint,
+        average_score = case when employee_scores.metric_count + 1 > 0 then (employee_scores.value_sum_hundredths + $2::bigint) * 1.0 / (employee_scores.metric_count + 1) / 100 else 0 end,
+        updated_at = excluded.updated_at
+        returning 1 as one
+      ), monthly as (
+        insert into employee_monthly_scores (employee_id, month, metric_count, value_sum_hundredths)
+        select $1::integer, $5::text, 1, $2::bigint from overall
+        on conflict (employee_id, month) do update set metric_count = employee_monthly_scores.metric_count + 1, value_sum_hundredths = employee_monthly_scores.value_sum_hundredths + $2::bigint
+        returning 1 as one
+      ), by_type as (
+        insert into employee_metric_type_scores (employee_id, metric_type_id, metric_count, value_sum_hundredths)
+        select $1::integer, $6::integer, 1, $2::bigint from monthly
+        on conflict (employee_id, metric_type_id) do update set metric_count = employee_metric_type_scores.metric_count + 1, value_sum_hundredths = employee_metric_type_scores.value_sum_hundredths + $2::bigint
+        returning 1 as one
+      )
+      insert into audit_entries (name, description, actor_user_id, actor_email, ip_address, entity_type, entity_id, before_json, after_json, created_at, updated_at)
+      select $7::text, $8::text, $9::integer, $10::text, $11::text, $12::text, $13::integer, $14::text, $15::text, $16::timestamptz, $17::timestamptz
+      from by_type returning 1 as one`,
+          [
+            p.user,
+            p.hundredths,
+            p.hundredths / 100,
+            p.now,
+            p.month,
+            p.type,
+            ...[
+              'Performance Metric Recorded',
+              `Recorded Customer Satisfaction ${p.hundredths / 100}% for Employee ${p.user} (e${p.user}@example.org)`,
+              manager,
+              'bench.manager@example.org',
+              '127.0.0.1',
+              'performance_metric',
+              id,
+              null,
+              AFTER,
+              p.now,
+              p.now,
+            ],
+          ],
+        ),
+      );
+      await time('commit', () => q('commit', 'commit'));
+      return;
+    }
     await time('employee_scores', () =>
       q(
         'scores',
@@ -323,6 +393,24 @@ async function pgRun(drop: string[]) {
       ]),
     ),
   };
+}
+
+if (compareShapes) {
+  if (engine !== 'postgres') throw new Error('--shapes compares PostgreSQL statements');
+  for (let r = 1; r <= repeats; r++) {
+    const order = r % 2 ? [false, true] : [true, false];
+    for (const combined of order) {
+      const result = await pgRun([], combined);
+      const parts = Object.entries(result.parts)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ');
+      console.log(
+        `postgres round ${r} ${combined ? 'combined' : 'separate'}: ${Math.round(result.total)} µs CPU/write` +
+          ` + backend ${Math.round(result.dbTotal)} µs [${parts}]`,
+      );
+    }
+  }
+  process.exit(0);
 }
 
 const variants: [string, string[]][] = [

@@ -22,26 +22,28 @@ function snapshot(value: unknown): string | null {
   return JSON.stringify(value, (key, inner: unknown) => (SECRET_KEYS.has(key) ? undefined : inner));
 }
 
+/** The row one audit entry is stored as, written now. */
+export function auditRow(actor: Actor, record: AuditRecord) {
+  const now = nowIso();
+  return {
+    name: record.name,
+    description: record.description,
+    actor_user_id: actor.userId,
+    actor_email: actor.email,
+    ip_address: actor.ip,
+    entity_type: record.entityType ?? null,
+    entity_id: record.entityId ?? null,
+    before_json: snapshot(record.before),
+    after_json: snapshot(record.after),
+    created_at: now,
+    updated_at: now,
+  };
+}
+
 /**
  * Appends one audit entry. Call it with the transaction that makes the change, so the entry
  * exists exactly when the change does. Entries are never updated or deleted.
  */
 export async function writeAudit(db: Kysely<DB>, actor: Actor, record: AuditRecord): Promise<void> {
-  const now = nowIso();
-  await db
-    .insertInto('audit_entries')
-    .values({
-      name: record.name,
-      description: record.description,
-      actor_user_id: actor.userId,
-      actor_email: actor.email,
-      ip_address: actor.ip,
-      entity_type: record.entityType ?? null,
-      entity_id: record.entityId ?? null,
-      before_json: snapshot(record.before),
-      after_json: snapshot(record.after),
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  await db.insertInto('audit_entries').values(auditRow(actor, record)).execute();
 }

@@ -17,9 +17,9 @@ import { AppError, badRequest } from '../../lib/errors';
 import type { Actor } from '../../lib/route';
 import { writeAudit } from '../audit/audit.writer';
 import { findMetricTypeById } from '../metric-types/metric-types.repository';
-import { moveScoreTotals } from '../scores/move-score-totals';
+import { moveScoreTotals, moveScoreTotalsAndAudit } from '../scores/move-score-totals';
 import { describeEmployee, findEmployeeSummary } from './employee-summary';
-import { checkNotBeforeJoining, findJoinerForWrite } from './join-date-rule';
+import { checkNotBeforeJoining, findTypeAndJoinerForWrite } from './join-date-rule';
 import {
   deleteValue,
   findEnrichedValue,
@@ -102,9 +102,12 @@ export function createPerformanceMetricsService(db: Kysely<DB>) {
 
     async record(body: RecordMetricValueBody, actor: Actor): Promise<PerformanceMetric> {
       return retriedTransaction(db, async (trx) => {
-        const type = await findMetricTypeById(trx, body.metric_type_id);
+        const { type, employee } = await findTypeAndJoinerForWrite(
+          trx,
+          body.metric_type_id,
+          body.user_id,
+        );
         if (!type) throw notFoundIn(MESSAGES.metricTypeNotFound, 'metric_type_id');
-        const employee = await findJoinerForWrite(trx, body.user_id);
         if (!employee) throw notFoundIn(MESSAGES.employeeNotFound, 'user_id');
         const problem = checkMetricValue(body.value, type);
         if (problem) throw badRequest(problem, 'value');
@@ -124,10 +127,9 @@ export function createPerformanceMetricsService(db: Kysely<DB>) {
           updated_at: now,
         };
         const id = await insertValue(trx, row).catch(answerGoneReference);
-        await moveScoreTotals(trx, row, 1, hundredths);
         // Built from what was just written and read: no second read inside the transaction.
         const created = toPerformanceMetric({ id, ...row }, type, employee);
-        await writeAudit(trx, actor, {
+        await moveScoreTotalsAndAudit(trx, row, 1, hundredths, actor, {
           name: 'Performance Metric Recorded',
           description: `Recorded ${created.metric_name} ${withUnit(created.value, created.unit)} for ${describeEmployee(employee)}`,
           entityType: 'performance_metric',
@@ -168,22 +170,26 @@ export function createPerformanceMetricsService(db: Kysely<DB>) {
           comment: body.comment,
           updated_at: nowIso(),
         });
-        if (hundredths !== oldHundredths) {
-          await moveScoreTotals(trx, stored, 0, hundredths - oldHundredths);
-        }
+        // Read before the totals move (a read takes no lock), so that the totals and the audit
+        // entry are written together.
         const after = await enrichedOrThrow(trx, id);
         const change =
           before.value === after.value
             ? `value ${withUnit(after.value, after.unit)} kept`
             : `${withUnit(before.value, before.unit)} -> ${withUnit(after.value, after.unit)}`;
-        await writeAudit(trx, actor, {
+        const audit = {
           name: 'Performance Metric Updated',
           description: `Updated ${after.metric_name} for ${describeEmployee(after)}: ${change}`,
           entityType: 'performance_metric',
           entityId: id,
           before,
           after,
-        });
+        };
+        if (hundredths !== oldHundredths) {
+          await moveScoreTotalsAndAudit(trx, stored, 0, hundredths - oldHundredths, actor, audit);
+        } else {
+          await writeAudit(trx, actor, audit);
+        }
         return after;
       });
     },
