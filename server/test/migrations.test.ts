@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { expect, it } from 'vitest';
 import type { Engine } from '../src/db/database';
+import { checkDerived, describeDisagreements } from '../src/db/derived';
 import { migrateDown, migrateTo, migrateToLatest } from '../src/db/migrate';
 import { migrations } from '../src/db/migrations/index';
 import { BASELINE, OLD_CHAIN } from '../src/db/migrations/old-chain';
@@ -51,9 +52,25 @@ const SHARDED_IN_0002 = [
   'score_histogram',
 ];
 
+/**
+ * What 0005_trigram_search changes: the search tables it drops, or empties and refills under
+ * their rows' ids (the registry's check recomputes what stays, below), and on PostgreSQL the
+ * stored lowered texts it adds to data tables (their rows compared without them).
+ */
+const SEARCH_TABLE_IN_0005 =
+  /^(employees_search|users_search|questions_search|pending_questions_search|audit_entries_text|audit_entries_search|search_text_offsets|search_renumbers)(_|$)/;
+const STORED_IN_0005 = {
+  users: ['search_name', 'search_email'],
+  questions: ['search_question'],
+  audit_entries: ['search_name', 'search_description'],
+};
+
 /** Every table's rows but the record of migrations run. */
-async function storedRows(db: Kysely<DB>): Promise<TableSnapshot> {
-  const { kysely_migration: _runs, ...rest } = await tableSnapshot(db);
+async function storedRows(
+  db: Kysely<DB>,
+  omit: Parameters<typeof tableSnapshot>[1] = {},
+): Promise<TableSnapshot> {
+  const { kysely_migration: _runs, ...rest } = await tableSnapshot(db, omit);
   return rest;
 }
 
@@ -184,12 +201,14 @@ for (const engine of ENGINES) {
         // Every row kept. On PostgreSQL 0002 gives the kept totals a shard column (shard 0 for
         // every row there was): their rows change shape, not number; their figures are read
         // below.
-        const after = await storedRows(db);
+        const after = await storedRows(db, { omit: STORED_IN_0005 });
         for (const [table, rows] of Object.entries(before)) {
+          if (SEARCH_TABLE_IN_0005.test(table)) continue;
           if (engine === 'postgres' && SHARDED_IN_0002.includes(table)) {
             expect(after[table]!.rows, table).toBe(rows.rows);
           } else expect(after[table], table).toEqual(rows);
         }
+        expect(describeDisagreements(await checkDerived(db))).toEqual([]);
         expect(await schemaShape(db)).toEqual(await schemaShape(fresh.database.db));
         expect(await migrateToLatest(db)).toEqual([]);
 

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as baseline from './0001_baseline';
 import * as shardedTotals from './0002_sharded_totals';
 import * as dataVersionAtCommit from './0003_data_version_at_commit';
+import * as trigramSearch from './0005_trigram_search';
 
 /**
  * Every migration in the order it runs. Append; never edit or reorder a released one. The
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '0001_baseline': baseline,
   '0002_sharded_totals': shardedTotals,
   '0003_data_version_at_commit': dataVersionAtCommit,
+  '0005_trigram_search': trigramSearch,
 };
