@@ -228,6 +228,48 @@ for (const engine of ENGINES) {
       }
     });
 
+    it('0005_trigram_search down restores the search objects it dropped, refilled', async () => {
+      const { database, drop } = await createTestDatabase(engine, { migrated: false });
+      const at0003 = await createTestDatabase(engine, { migrated: false });
+      try {
+        await migrateTo(at0003.database.db, '0003_data_version_at_commit');
+        await migrateTo(database.db, '0003_data_version_at_commit');
+        await fillDataTables(database.db);
+        const data = async () =>
+          Object.fromEntries(
+            Object.entries(await storedRows(database.db, { omit: STORED_IN_0005 })).filter(
+              ([table]) => (DATA_TABLES as readonly string[]).includes(table),
+            ),
+          );
+        const before = await data();
+        const searchRows = async () =>
+          Object.fromEntries(
+            Object.entries(await storedRows(database.db))
+              .filter(([table]) => SEARCH_TABLE_IN_0005.test(table))
+              .map(([table, { rows }]) => [table, rows]),
+          );
+        const searchBefore = await searchRows();
+        await migrateToLatest(database.db);
+        expect(await migrateDown(database.db)).toEqual(['0005_trigram_search']);
+        // The same objects; on SQLite the search triggers come after the others now (they
+        // write only their own tables, so whatever fires before them on a table is unchanged).
+        const sorted = async (db: Kysely<DB>) => [...(await schemaShape(db))].sort();
+        expect(await sorted(database.db)).toEqual(await sorted(at0003.database.db));
+        expect(await data()).toEqual(before);
+        // Refilled from the data: as many rows in each search table as before (positions and
+        // FTS5 segments are numbered anew, so only their counts compare).
+        expect(Object.keys(await searchRows())).toEqual(Object.keys(searchBefore));
+        for (const table of ['employees_search_postings', 'users_search_postings']) {
+          if (table in searchBefore) {
+            expect((await searchRows())[table], table).toBe(searchBefore[table]);
+          }
+        }
+      } finally {
+        await drop();
+        await at0003.drop();
+      }
+    });
+
     it('refuses a database that ran only part of the old chain, and changes nothing', async () => {
       const old = await createOldChainDatabase(engine);
       const db = old.database.db;
