@@ -34,6 +34,15 @@ export function usesTrigramIndex(db: Kysely<any>, text: string, folding: Folding
   return !isPostgres(db) && [...needle(text, folding)].length >= 3;
 }
 
+/**
+ * Whether the text has a trigram (3 characters or more), which a GIN index can look up. A
+ * shorter one has none: the index would be read whole, and a scan serves it better, so its
+ * statements are planned for their values (db/prepared-statements.ts, PLANNED_ONCE).
+ */
+export function hasTrigram(text: string): boolean {
+  return [...text].length >= 3;
+}
+
 /** An FTS5 query for the needle: one phrase, double quotes doubled, nothing else special. */
 export function trigramQuery(text: string, folding: Folding): string {
   return `"${needle(text, folding).replace(/"/g, '""')}"`;

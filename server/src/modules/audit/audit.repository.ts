@@ -3,7 +3,7 @@ import type { AuditEntryRow, DB } from '../../db/schema';
 import { isPostgres } from '../../db/dialect';
 import { lowerContainsPattern } from '../../db/like';
 import { queryByShape, recordById } from '../../db/prepared-query';
-import { ftsIds, trigramQuery, usesTrigramIndex } from '../../db/text-search';
+import { ftsIds, hasTrigram, trigramQuery, usesTrigramIndex } from '../../db/text-search';
 import type { PageKeys } from '../../lib/remembered-items';
 import { countAtVersion } from '../../db/remembered-counts';
 import { listTotal } from '../list-totals/list-totals.repository';
@@ -74,7 +74,8 @@ export function matchesSearch(db: Kysely<DB>, search: string, { useIndex = true 
   return termMatches(db, useIndex ? term : { ...term, index: 'walk' });
 }
 
-type PageShape = { search: TermTest };
+/** `trigrams`: the term has one, so PostgreSQL's GIN indexes serve it. */
+type PageShape = { search: TermTest; trigrams: boolean };
 type PageValues = AuditSearchValues & { limit: number; offset: number };
 
 function searchedEntries(db: Kysely<DB>, shape: PageShape, values: AuditSearchValues) {
@@ -91,10 +92,13 @@ function pageOfEntries(db: Kysely<DB>, shape: PageShape, values: PageValues) {
 }
 
 /**
- * A walk reads alike whatever the term: planned once (db/prepared-statements.ts). A search
- * through the indexes is planned for its term: one of 1-2 characters has no trigram.
+ * A walk reads alike whatever the term, and so does a term's page from its trigram indexes:
+ * planned once (db/prepared-statements.ts). A term of 1-2 characters on PostgreSQL is planned for
+ * its term: it has no trigram, and a scan serves it.
  */
-const walkPlannedOnce = { plannedOnce: (shape: PageShape) => shape.search === 'walk' };
+const walkPlannedOnce = {
+  plannedOnce: (shape: PageShape) => shape.search !== 'lowered' || shape.trigrams,
+};
 
 /** A page of entries, compiled once per shape (db/prepared-query.ts). */
 const entriesPage = queryByShape(
@@ -164,14 +168,22 @@ function pageShape(
   useIndex: boolean,
 ): [PageShape, PageValues] {
   const { index, ...term } = auditSearchTerm(db, filter.search);
-  return [{ search: useIndex ? index : 'walk' }, { ...term, ...page }];
+  const search = useIndex ? index : 'walk';
+  return [
+    { search, trigrams: hasTrigram(filter.search) },
+    { ...term, ...page },
+  ];
 }
 
 /** How many entries match; with no filter, the total kept by triggers (no count of the table). */
 export async function countAuditEntries(db: Kysely<DB>, filter: AuditFilter = {}): Promise<number> {
   if (!filter.search) return listTotal(db, 'audit_entries');
   const { index, ...term } = auditSearchTerm(db, filter.search);
-  const [row] = await matchingCount(db, { search: index }, term);
+  const [row] = await matchingCount(
+    db,
+    { search: index, trigrams: hasTrigram(filter.search) },
+    term,
+  );
   return Number(row!.total);
 }
 

@@ -39,6 +39,7 @@ export function staffFilters(db: Kysely<DB>, filters: StaffFilters) {
   return {
     shape: {
       search: search?.index ?? null,
+      trigrams: search?.trigrams ?? false,
       department: Boolean(filters.department),
       status: Boolean(filters.status),
     },

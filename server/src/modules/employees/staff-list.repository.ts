@@ -107,10 +107,10 @@ function pageOrder(shape: StaffPageShape): PageOrder {
   ];
 }
 
-// Every page of a shape is read alike whatever the values (through the sort's index, or a sort
-// of the department's or status's rows), except a search, planned for its term: a term of 1-2
-// characters has no trigram, and scanning beats the GIN index then.
-const plannedOnce = (shape: StaffPageShape) => !shape.search;
+// Every page of a shape is read alike whatever the values (through the sort's index, a sort of
+// the department's or status's rows, or of a search's matches from its trigram index), except a
+// search of 1-2 characters, planned for its term: it has no trigram, and a scan serves it.
+const plannedOnce = (shape: StaffFilterShape) => !shape.search || shape.trigrams;
 
 /**
  * The tables whose rows an item shows (migration 0021): the employee's own and their manager's
@@ -182,11 +182,11 @@ async function countFiltered(db: Kysely<DB>, { shape, values }: ReturnType<typeo
   return Number(row!.total);
 }
 
-/** The filters' matches counted, a search planned for its term (as the pages are). */
+/** The filters' matches counted, planned as the pages are. */
 const staffMatchCount = queryByShape(
   (db: Kysely<DB>, shape: StaffFilterShape, values: StaffFilterValues) =>
     filteredByShape(db, shape, values).select((eb) =>
       eb.fn.countAll<number | string>().as('total'),
     ),
-  { plannedOnce: (shape) => !shape.search },
+  { plannedOnce },
 );

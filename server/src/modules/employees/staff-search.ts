@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { lowerContainsPattern } from '../../db/like';
 import type { DB } from '../../db/schema';
-import { ftsIds, trigramQuery, usesTrigramIndex } from '../../db/text-search';
+import { ftsIds, hasTrigram, trigramQuery, usesTrigramIndex } from '../../db/text-search';
 
 // How a staff search is asked and tested, for the staff list and for lists naming staff.
 
@@ -16,6 +16,8 @@ export function staffSearchTerm(db: Kysely<DB>, text: string) {
   const trigram = usesTrigramIndex(db, text, 'unicode');
   return {
     index: trigram ? ('trigram' as const) : ('like' as const),
+    /** The needle has a trigram, so PostgreSQL's GIN index serves it. */
+    trigrams: hasTrigram(text),
     fts: trigram ? trigramQuery(text, 'unicode') : '',
     pattern: lowerContainsPattern(text),
   };
@@ -24,7 +26,11 @@ export function staffSearchTerm(db: Kysely<DB>, text: string) {
 type StaffSearch = ReturnType<typeof staffSearchTerm>;
 
 /** The staff matching a search term (staffSearchTerm), as a test of `alias`'s row. */
-export function staffTermMatch({ index, fts, pattern }: StaffSearch, alias = 'e', idColumn = 'id') {
+export function staffTermMatch(
+  { index, fts, pattern }: Pick<StaffSearch, 'index' | 'fts' | 'pattern'>,
+  alias = 'e',
+  idColumn = 'id',
+) {
   if (index === 'like') {
     return sql<boolean>`${sql.ref(`${alias}.search_text`)} like ${pattern} escape '\\'`;
   }

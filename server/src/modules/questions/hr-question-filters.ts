@@ -29,7 +29,7 @@ export function hrQuestionFilters(
         ? 'trigram'
         : 'like';
   return {
-    shape: { status, search, staff: staff.index },
+    shape: { status, search, staff: staff.index, trigrams: staff.trigrams },
     values: {
       questionPattern: text ? containsPattern(text) : '',
       staffPattern: staff.pattern,

@@ -52,9 +52,10 @@ function hrPage(
     .offset(values.offset);
 }
 
-// Without a search a page reads alike whatever the values (the newest-first index walked); a
-// search is planned for its term (a term without a trigram scans rather than use the index).
-const plannedOnce = (shape: HrFilterShape) => shape.search === null;
+// A page reads alike whatever the values (the newest-first index walked, its questions tested
+// as it meets them, or their matches from the trigram indexes), except a search of 1-2
+// characters, planned for its term: it has no trigram, and a scan serves it.
+const plannedOnce = (shape: HrFilterShape) => shape.search === null || shape.trigrams;
 
 /** One page, compiled once per shape (db/prepared-query.ts). */
 const hrQuestionPage = queryByShape(

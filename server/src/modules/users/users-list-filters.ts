@@ -3,7 +3,13 @@ import type { ListUsersQuery } from '#contract/users';
 import { isPostgres } from '../../db/dialect';
 import { containsPattern, likeIgnoringCase } from '../../db/like';
 import type { DB } from '../../db/schema';
-import { ftsIds, loweredContains, trigramQuery, usesTrigramIndex } from '../../db/text-search';
+import {
+  ftsIds,
+  hasTrigram,
+  loweredContains,
+  trigramQuery,
+  usesTrigramIndex,
+} from '../../db/text-search';
 import type { ListTotalName } from '../list-totals/list-totals.repository';
 import { accounts } from './users.repository';
 
@@ -29,7 +35,12 @@ export function userFilters(db: Kysely<DB>, filters: UserFilters) {
         ? ('trigram' as const)
         : ('like' as const);
   return {
-    shape: { search: index, userType: Boolean(filters.user_type) },
+    shape: {
+      search: index,
+      /** The text has a trigram, so PostgreSQL's GIN indexes serve it. */
+      trigrams: Boolean(text && hasTrigram(text)),
+      userType: Boolean(filters.user_type),
+    },
     values: {
       term: !text ? '' : index === 'trigram' ? trigramQuery(text, 'ascii') : containsPattern(text),
       userType: filters.user_type ?? 'employee',

@@ -40,11 +40,11 @@ async function countSearched(db: Kysely<DB>, { shape, values }: ReturnType<typeo
   return Number(row!.total);
 }
 
-/** A search's matches counted, planned for its term (a term without a trigram scans). */
+/** A search's matches counted, planned as the pages are. */
 const searchCount = queryByShape(
   (db: Kysely<DB>, shape: UserFilterShape, values: UserFilterValues) =>
     filteredUsers(db, shape, values).select((eb) => eb.fn.countAll<number | string>().as('total')),
-  { plannedOnce: (shape) => !shape.search },
+  { plannedOnce: (shape) => plannedOnce(shape) },
 );
 
 /**
@@ -88,9 +88,12 @@ function inOrder<Query extends { orderBy: OrderBy<Query> }>(query: Query, shape:
 
 type UserKeys = PageKeys & { list_total: number | string | null };
 
-// Every shape without a search reads alike whatever the values (through the sort's index); a
-// search is planned for its term.
-const plannedOnce = (shape: UserPageShape) => !shape.search;
+// Every shape reads alike whatever the values (through the sort's index, or a sort of a
+// search's matches from its trigram indexes), except a search of 1-2 characters, planned for its
+// term: it has no trigram, and a scan serves it.
+function plannedOnce(shape: UserFilterShape) {
+  return !shape.search || shape.trigrams;
+}
 
 /**
  * A page's keys in one row (db/page-keys.ts), with the kept total when there is no search: the
