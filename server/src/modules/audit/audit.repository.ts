@@ -146,7 +146,9 @@ export async function listAuditEntryKeys(
 /**
  * A search's page (its keys, and its rows when asked) and how many entries match. The count is
  * remembered at the guard's data version (db/remembered-counts.ts): while nothing is written,
- * no statement asks for it again.
+ * no statement asks for it again. On SQLite the count also chooses how the page is found
+ * (walksSooner): FTS5 reads a common term's every match, where walking the newest entries
+ * through the index that holds their texts finds the page after a few hundred.
  */
 export async function searchAuditEntries(
   db: Kysely<DB>,
@@ -154,11 +156,25 @@ export async function searchAuditEntries(
   page: { limit: number; offset: number },
   dataVersion: number | null = null,
 ): Promise<{ keys: PageKeys; total: number; rows: () => Promise<AuditEntryRow[]> }> {
-  const [keys, total] = await Promise.all([
-    listAuditEntryKeys(db, filter, page),
-    countAtVersion(db, dataVersion, `audit ${filter.search}`, () => countAuditEntries(db, filter)),
-  ]);
-  return { keys, total, rows: () => listAuditEntries(db, filter, page) };
+  const count = () =>
+    countAtVersion(db, dataVersion, `audit ${filter.search}`, () => countAuditEntries(db, filter));
+  if (!usesTrigramIndex(db, filter.search, FOLDING)) {
+    const [keys, total] = await Promise.all([listAuditEntryKeys(db, filter, page), count()]);
+    return { keys, total, rows: () => listAuditEntries(db, filter, page) };
+  }
+  const [total, entries] = await Promise.all([count(), listTotal(db, 'audit_entries')]);
+  const way = { useIndex: !walksSooner(total, entries, page) };
+  const keys = await listAuditEntryKeys(db, filter, page, way);
+  return { keys, total, rows: () => listAuditEntries(db, filter, page, way) };
+}
+
+/**
+ * Whether walking the entries newest first, testing each (about (offset + limit) × entries /
+ * matches of them), finds the page sooner than the trigram index reads every match.
+ */
+function walksSooner(matches: number, entries: number, page: { limit: number; offset: number }) {
+  const walked = matches === 0 ? Infinity : ((page.offset + page.limit) * entries) / matches;
+  return walked < 2 * matches;
 }
 
 function pageShape(
