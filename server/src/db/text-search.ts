@@ -62,8 +62,10 @@ export function ftsIds(index: SearchIndex, query: string): RawBuilder<number> {
  * multibyte (UTF-8) database ILIKE itself lower-cases the text and the pattern with lower(), in
  * the same collation, and then runs the very matcher LIKE runs (like.c, Generic_Text_IC_like).
  * The column holds the first lower() already, so the GIN index's candidates are rechecked by a
- * plain LIKE instead of lower-casing each row again.
+ * plain LIKE instead of lower-casing each row again. The pattern is lowered once, in a subquery
+ * (an InitPlan, which the GIN index takes as its key too): in a plan made once, `lower($1)` was
+ * computed again for every row tested. Backslash is PostgreSQL's own LIKE escape, so no ESCAPE.
  */
 export function loweredContains(column: RawBuilder<unknown>, pattern: string): RawBuilder<boolean> {
-  return sql<boolean>`${column} like lower(${pattern}) escape '\\'`;
+  return sql<boolean>`${column} like (select lower(${pattern}))`;
 }
