@@ -220,8 +220,7 @@ describeEachEngine('staff list', (ctx) => {
       }
       return found;
     };
-    // A term of one trigram ("okk") and a longer one: on SQLite, one range of the trigram's
-    // postings, or the first trigram's walked and each text tested (migration 0025).
+    // A term of one trigram ("okk") and a longer one, as the trigram index matches them.
     const idsInOrder = async (query: string) => {
       const found = await pagesOf('quokka', query);
       expect(await pagesOf('OKK', query), query).toEqual(found);
@@ -375,7 +374,7 @@ describeEachEngine('staff list', (ctx) => {
       [kim, 'Kimberly', boss, 'Monica Able', null],
       [lee, 'Lee', null, null, null],
     ]);
-    // A change of no searched text or name: found in the same postings, read again all the same.
+    // A change of no searched text or name: found by the same index entries, read again all the same.
     await db.updateTable('employees').set({ manager_id: boss }).where('id', '=', lee).execute();
     await expectPages([
       [kim, 'Kimberly', boss, 'Monica Able', null],

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { expect, it } from 'vitest';
 import type { Engine } from '../src/db/database';
+import { checkDerived, describeDisagreements } from '../src/db/derived';
 import { migrateDown, migrateTo, migrateToLatest } from '../src/db/migrate';
 import { migrations } from '../src/db/migrations/index';
 import { BASELINE, OLD_CHAIN } from '../src/db/migrations/old-chain';
@@ -53,10 +54,25 @@ const SHARDED_IN_0002 = [
 
 /** The tables 0004_drop_value_buckets drops: what an upgrade does not keep. */
 const DROPPED_IN_0004 = ['metric_value_hours', 'metric_value_days'];
+/**
+ * What 0005_trigram_search changes: the search tables it drops, or empties and refills under
+ * their rows' ids (the registry's check recomputes what stays, below), and on PostgreSQL the
+ * stored lowered texts it adds to data tables (their rows compared without them).
+ */
+const SEARCH_TABLE_IN_0005 =
+  /^(employees_search|users_search|questions_search|pending_questions_search|audit_entries_text|audit_entries_search|search_text_offsets|search_renumbers)(_|$)/;
+const STORED_IN_0005 = {
+  users: ['search_name', 'search_email'],
+  questions: ['search_question'],
+  audit_entries: ['search_name', 'search_description'],
+};
 
 /** Every table's rows but the record of migrations run. */
-async function storedRows(db: Kysely<DB>): Promise<TableSnapshot> {
-  const { kysely_migration: _runs, ...rest } = await tableSnapshot(db);
+async function storedRows(
+  db: Kysely<DB>,
+  omit: Parameters<typeof tableSnapshot>[1] = {},
+): Promise<TableSnapshot> {
+  const { kysely_migration: _runs, ...rest } = await tableSnapshot(db, omit);
   return rest;
 }
 
@@ -184,16 +200,18 @@ for (const engine of ENGINES) {
 
         expect(await migrateToLatest(db)).toEqual(Object.keys(migrations).slice(1));
         expect(await recordedMigrations(db)).toEqual(Object.keys(migrations).sort());
-        // Every row kept but those of the tables 0004 drops. On PostgreSQL 0002 gives the kept
-        // totals a shard column (shard 0 for every row there was): their rows change shape, not
-        // number; their figures are read below.
-        const after = await storedRows(db);
+        // Every row kept but those of the tables 0004 drops, and the search tables 0005 drops or
+        // refills. On PostgreSQL 0002 gives the kept totals a shard column (shard 0 for every row
+        // there was): their rows change shape, not number; their figures are read below.
+        const after = await storedRows(db, { omit: STORED_IN_0005 });
         for (const [table, rows] of Object.entries(before)) {
+          if (SEARCH_TABLE_IN_0005.test(table)) continue;
           if (DROPPED_IN_0004.includes(table)) expect(after[table], table).toBeUndefined();
           else if (engine === 'postgres' && SHARDED_IN_0002.includes(table)) {
             expect(after[table]!.rows, table).toBe(rows.rows);
           } else expect(after[table], table).toEqual(rows);
         }
+        expect(describeDisagreements(await checkDerived(db))).toEqual([]);
         expect(await schemaShape(db)).toEqual(await schemaShape(fresh.database.db));
         expect(await migrateToLatest(db)).toEqual([]);
 
@@ -245,7 +263,10 @@ for (const engine of ENGINES) {
             createdAt,
           });
         }
-        expect(await migrateDown(db)).toEqual(['0004_drop_value_buckets']);
+        expect(await migrateTo(db, '0003_data_version_at_commit')).toEqual([
+          '0005_trigram_search',
+          '0004_drop_value_buckets',
+        ]);
         expect(await droppedTables()).toEqual([...DROPPED_IN_0004].sort());
         // The four above, before fillDataTables' three of today.
         expect(await counted()).toEqual([[2, 1, 1], 7, [3, 1], 7]);
@@ -257,10 +278,55 @@ for (const engine of ENGINES) {
           createdAt: at(2, 9),
         });
         expect(await counted()).toEqual([[2, 1, 2], 8, [3, 2], 8]);
-        expect(await migrateToLatest(db)).toEqual(['0004_drop_value_buckets']);
+        expect(await migrateToLatest(db)).toEqual([
+          '0004_drop_value_buckets',
+          '0005_trigram_search',
+        ]);
         expect(await droppedTables()).toEqual([]);
       } finally {
         await drop();
+      }
+    });
+
+    it('0005_trigram_search down restores the search objects it dropped, refilled', async () => {
+      const { database, drop } = await createTestDatabase(engine, { migrated: false });
+      const at0004 = await createTestDatabase(engine, { migrated: false });
+      try {
+        await migrateTo(at0004.database.db, '0004_drop_value_buckets');
+        await migrateTo(database.db, '0004_drop_value_buckets');
+        await fillDataTables(database.db);
+        const data = async () =>
+          Object.fromEntries(
+            Object.entries(await storedRows(database.db, { omit: STORED_IN_0005 })).filter(
+              ([table]) => (DATA_TABLES as readonly string[]).includes(table),
+            ),
+          );
+        const before = await data();
+        const searchRows = async () =>
+          Object.fromEntries(
+            Object.entries(await storedRows(database.db))
+              .filter(([table]) => SEARCH_TABLE_IN_0005.test(table))
+              .map(([table, { rows }]) => [table, rows]),
+          );
+        const searchBefore = await searchRows();
+        await migrateToLatest(database.db);
+        expect(await migrateDown(database.db)).toEqual(['0005_trigram_search']);
+        // The same objects; on SQLite the search triggers come after the others now (they
+        // write only their own tables, so whatever fires before them on a table is unchanged).
+        const sorted = async (db: Kysely<DB>) => [...(await schemaShape(db))].sort();
+        expect(await sorted(database.db)).toEqual(await sorted(at0004.database.db));
+        expect(await data()).toEqual(before);
+        // Refilled from the data: as many rows in each search table as before (positions and
+        // FTS5 segments are numbered anew, so only their counts compare).
+        expect(Object.keys(await searchRows())).toEqual(Object.keys(searchBefore));
+        for (const table of ['employees_search_postings', 'users_search_postings']) {
+          if (table in searchBefore) {
+            expect((await searchRows())[table], table).toBe(searchBefore[table]);
+          }
+        }
+      } finally {
+        await drop();
+        await at0004.drop();
       }
     });
 

@@ -164,7 +164,7 @@ describeEachEngine('questions: the lists', (ctx) => {
       question: `Is the budget 100% spent? ${tag}`,
       response: 'Nearly',
     });
-    // Begins as "marie curie…" does, and is not it: the staff side's postings test each whole.
+    // Begins as "marie curie…" does, and is not it: the staff side's match tests each whole.
     const marcel = await insertEmployee(ctx().db, {
       first_name: 'Marcel',
       last_name: `Other${tag}`,
@@ -264,8 +264,7 @@ describeEachEngine('questions: the lists', (ctx) => {
         }),
       );
     }
-    // A page of one among a dozen matches is found by walking the list's order (PostgreSQL:
-    // questions_search's index, which holds each question's version since migration 0031).
+    // A page of one among a dozen matches, in the list's order.
     let read = 0;
     const newest = async () => {
       const res = await hrList(`?status=all&search=${tag}&limit=1&read=${read++}`);

@@ -12,11 +12,11 @@ import { describeEachEngine } from './helpers/test-app';
 
 /**
  * The staff, account and question searches answer exactly what the plain LIKE scan answers (the
- * search's meaning since migration 0002), whichever index serves them: SQLite's exact trigram
- * tables (migration 0009) for 3 characters or more; on PostgreSQL the staff's GIN trigram index
- * (0008) and the lower-cased search tables of 0010, compared with LIKE where the scan uses ILIKE.
- * The tables are kept by triggers, so rows are also renamed and deleted before comparing. Small
- * pages find the page both ways: walking the list when many match, sorting the matches when few.
+ * search's meaning since migration 0002), whichever index serves them: SQLite's FTS5 trigram
+ * indexes (migration 0005) for 3 characters or more; on PostgreSQL the GIN trigram indexes of
+ * the stored lowered columns, compared with LIKE where the scan uses ILIKE. The SQLite indexes
+ * are kept by triggers, so rows are also renamed and deleted before comparing. Small pages are
+ * compared too, with terms many rows match and terms few do.
  */
 
 const NAMES: [string, string, string][] = [
@@ -98,8 +98,7 @@ describeEachEngine('text searches match the LIKE scan exactly', (ctx) => {
       .where('employee_id', '=', staff[4]!)
       .where('responded_at', 'is not', null)
       .execute();
-    // Latest activity alone moves a question to the top: PostgreSQL's walk reads the order from
-    // its search table (migration 0017), which must follow.
+    // Latest activity alone moves a question to the top.
     await db
       .updateTable('questions')
       .set({ updated_at: '2031-01-01T00:00:00.000Z' })
@@ -249,7 +248,7 @@ describeEachEngine('text searches match the LIKE scan exactly', (ctx) => {
         ).toEqual(expected.map((row) => row.id));
         expect(questionKeyIds(found.keys)).toEqual(expected.map((row) => row.id));
         expect(found.total, `questions ${status} total: ${term}`).toBe(expected.length);
-        // Small pages: SQLite walks the questions newest first when many match.
+        // Small pages, when many match.
         for (const offset of [0, 2]) {
           const paged = await listHrQuestions(db, { status, search: term }, { limit: 2, offset });
           expect(questionKeyIds(paged.keys), `questions ${status} @${offset}: ${term}`).toEqual(

@@ -120,8 +120,7 @@ describeEachEngine('users: listing', (ctx) => {
       }
       return found;
     };
-    // A term of one trigram ("mba") and a longer one: on SQLite, one range of the trigram's
-    // postings, or the first trigram's walked and each text tested (migration 0025).
+    // A term of one trigram ("mba") and a longer one, as the trigram index matches them.
     const idsInOrder = async (query = '') => {
       const found = await pagesOf('wombat', query);
       expect(await pagesOf('MBA', query), query).toEqual(found);

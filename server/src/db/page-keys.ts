@@ -21,8 +21,9 @@ export function tableVersions(tables: readonly VersionedTable[]): RawBuilder<str
  * items show: none. That table's version moves with every update of any of its rows (0021), so
  * with every move of a row's own version (0020), whoever writes it (a foreign key's `set null`
  * too); a new row's id was no item's, and a deleted row leaves the list. Such a page's keys are
- * its ids alone, read without its rows: from a search's postings, or the walked index. (Reading
- * each row's version looked up the page's rows by id, most of the keys statement's work.)
+ * its ids alone, read without its rows: from a search's trigram index, or the walked index.
+ * (Reading each row's version looked up the page's rows by id, most of the keys statement's
+ * work.)
  */
 export const NO_OWN_VERSION = 0;
 

@@ -2,41 +2,32 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Engine } from '../database';
 import { isPostgres } from '../dialect';
 import type { DB } from '../schema';
-import { auditSearch } from './audit-search';
 import { dashboardVersions } from './dashboard-versions';
 import { dataVersion } from './data-version';
 import type { DerivedDeclaration, Disagreement } from './declaration';
-import { employeesSearch } from './employees-search';
 import { insightTotals } from './insight-totals';
 import { listTotals } from './list-totals';
 import { metricTypeScores } from './metric-type-scores';
 import { monthlyScores } from './monthly-scores';
-import { questionsSearch } from './questions-search';
 import { rowVersions } from './row-versions';
 import { scoreTotals } from './score-totals';
-import { searchHelpers } from './search-helpers';
+import { searchIndexes } from './search-indexes';
 import { tableVersions } from './table-versions';
-import { usersSearch } from './users-search';
 
 export type { DerivedDeclaration, Disagreement } from './declaration';
 
 /**
  * The registry: every table computed from others, declared once. A rebuild runs them in this
  * order, so a table is rebuilt after those it is computed from (the scores before the insight
- * totals, the search helpers before the searches' postings). The data version comes last: it
- * moves once every other table is fresh.
+ * totals). The data version comes last: it moves once every other table is fresh.
  */
 export const DERIVED: readonly DerivedDeclaration[] = [
-  searchHelpers,
   scoreTotals,
   monthlyScores,
   metricTypeScores,
   insightTotals,
   listTotals,
-  employeesSearch,
-  usersSearch,
-  questionsSearch,
-  auditSearch,
+  searchIndexes,
   tableVersions,
   dashboardVersions,
   rowVersions,

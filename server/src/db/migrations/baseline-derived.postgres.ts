@@ -5,14 +5,22 @@ import {
   statementDataVersionTriggers,
 } from './baseline-replaced.postgres';
 import { valueBucketTables, valueBucketTriggers } from './baseline-value-buckets';
+import {
+  searchPostgresFunctions,
+  searchPostgresTables,
+  searchPostgresTriggers,
+} from './baseline-search';
 
 const trigger = (table: string, name: string) =>
   replacedPostgresTriggers[`${table}.${name}`] ??
   statementDataVersionTriggers[`${table}.${name}`] ??
   valueBucketTriggers.postgres[`${table}.${name}`] ??
+  searchPostgresTriggers[`${table}.${name}`] ??
   derivedStatement('postgres', 'trigger', name, table);
 const fn = (name: string) =>
-  replacedPostgresFunctions[name] ?? derivedStatement('postgres', 'function', name);
+  replacedPostgresFunctions[name] ??
+  searchPostgresFunctions[name] ??
+  derivedStatement('postgres', 'function', name);
 
 /**
  * The derived part of the baseline schema on PostgreSQL: tables computed from the data tables,
@@ -112,70 +120,7 @@ export const postgresDerivedSchema: readonly string[] = [
   constraint table_versions_pkey primary key (name)
 )`,
 
-  // Questions' search table.
-  `create table questions_search (
-  id integer not null,
-  question text not null,
-  employee_text text not null,
-  pending boolean not null,
-  updated_at timestamp with time zone not null,
-  row_version integer default 0 not null,
-  constraint questions_search_pkey primary key (id)
-)`,
-  `create index questions_search_question_trgm_idx on questions_search using gin (question gin_trgm_ops)`,
-  `create index questions_search_employee_text_trgm_idx on questions_search using gin (employee_text gin_trgm_ops)`,
-  `create index questions_search_pending_question_trgm_idx on questions_search using gin (question gin_trgm_ops) where pending`,
-  `create index questions_search_pending_employee_text_trgm_idx on questions_search using gin (employee_text gin_trgm_ops) where pending`,
-  `create index questions_search_updated_idx on questions_search (updated_at, id) include (question, employee_text, row_version)`,
-  `create index questions_search_pending_updated_idx on questions_search (updated_at, id) include (question, employee_text, row_version) where pending`,
-
-  // Staff search trigram postings.
-  `create table employees_search_postings (
-  trigram text collate "C" not null,
-  last_key text not null,
-  first_key text not null,
-  id integer not null,
-  constraint employees_search_postings_pkey primary key (trigram, last_key, first_key, id)
-)`,
-
-  // Staff search table and its positions in the list's order.
-  `create table employees_search (
-  id integer not null,
-  search_text text not null,
-  last_key text not null,
-  first_key text not null,
-  constraint employees_search_pkey primary key (id)
-)`,
-  `create index employees_search_search_text_trgm_idx on employees_search using gin (search_text gin_trgm_ops)`,
-
-  // User search trigram postings.
-  `create table users_search_postings (
-  trigram text collate "C" not null,
-  created_at timestamp with time zone not null,
-  id integer not null,
-  constraint users_search_postings_pkey primary key (trigram, created_at, id)
-)`,
-
-  // User search table and its positions in the list's order.
-  `create table users_search (
-  id integer not null,
-  full_name text not null,
-  email text not null,
-  created_at timestamp with time zone not null,
-  constraint users_search_pkey primary key (id)
-)`,
-  `create index users_search_full_name_trgm_idx on users_search using gin (full_name gin_trgm_ops)`,
-  `create index users_search_email_trgm_idx on users_search using gin (email gin_trgm_ops)`,
-
-  // Audit trail search table.
-  `create table audit_entries_search (
-  id integer not null,
-  created_at timestamp with time zone not null,
-  name text not null,
-  description text not null,
-  constraint audit_entries_search_pkey primary key (id)
-)`,
-  `create index audit_entries_search_created_idx on audit_entries_search (created_at, id)`,
+  ...searchPostgresTables.all,
 
   // Metric values counted per hour, then per day, of created_at (deep pages of all values).
   ...valueBucketTables.postgres,

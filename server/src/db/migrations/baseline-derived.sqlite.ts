@@ -1,8 +1,10 @@
 import { derivedStatement } from '../derived';
+import { searchSqliteTables, searchSqliteTriggers } from './baseline-search';
 import { valueBucketTables, valueBucketTriggers } from './baseline-value-buckets';
 
 const trigger = (table: string, name: string) =>
   valueBucketTriggers.sqlite[`${table}.${name}`] ??
+  searchSqliteTriggers[`${table}.${name}`] ??
   derivedStatement('sqlite', 'trigger', name, table);
 
 /**
@@ -77,22 +79,7 @@ export const sqliteDerivedSchema: readonly string[] = [
   value integer not null
 )`,
 
-  // Questions' search table.
-  `create virtual table questions_search using fts5 (
-  question,
-  state,
-  content = '',
-  contentless_delete = 1,
-  tokenize = 'trigram case_sensitive 1'
-)`,
-
-  // Pending questions' search table.
-  `create virtual table pending_questions_search using fts5 (
-  question,
-  content = '',
-  contentless_delete = 1,
-  tokenize = 'trigram case_sensitive 1'
-)`,
+  ...searchSqliteTables.questions,
 
   // Per-employee dashboard versions.
   `create table employee_dashboard_versions (
@@ -106,72 +93,7 @@ export const sqliteDerivedSchema: readonly string[] = [
   version integer default 0 not null
 )`,
 
-  // Search tables' shared parts.
-  `create table search_renumbers (
-  name text not null
-)`,
-
-  // Staff search table and its positions in the list's order.
-  `create table employees_search_positions (
-  id integer primary key,
-  position integer
-)`,
-  `create unique index employees_search_positions_idx on employees_search_positions (position)`,
-  `create virtual table employees_search using fts5 (
-  search_text,
-  content = '',
-  contentless_delete = 1,
-  tokenize = 'trigram case_sensitive 1'
-)`,
-
-  // User search table and its positions in the list's order.
-  `create table users_search_positions (
-  id integer primary key,
-  position integer
-)`,
-  `create unique index users_search_positions_idx on users_search_positions (position)`,
-  `create virtual table users_search using fts5 (
-  full_name,
-  email,
-  content = '',
-  contentless_delete = 1,
-  tokenize = 'trigram case_sensitive 1'
-)`,
-
-  // Audit trail search table.
-  `create table audit_entries_text_positions (
-  id integer primary key,
-  position integer
-)`,
-  `create unique index audit_entries_text_positions_idx on audit_entries_text_positions (position)`,
-  `create virtual table audit_entries_text using fts5 (
-  name,
-  description,
-  content = '',
-  contentless_delete = 1,
-  tokenize = 'trigram case_sensitive 1'
-)`,
-
-  // Search tables' shared parts.
-  `create table search_text_offsets (
-  n integer primary key
-)`,
-
-  // Staff search trigram postings.
-  `create table employees_search_postings (
-  trigram text not null,
-  position integer not null,
-  primary key (trigram, position)
-) without rowid`,
-  `create index employees_search_postings_position_idx on employees_search_postings (position)`,
-
-  // User search trigram postings.
-  `create table users_search_postings (
-  trigram text not null,
-  position integer not null,
-  primary key (trigram, position)
-) without rowid`,
-  `create index users_search_postings_position_idx on users_search_postings (position)`,
+  ...searchSqliteTables.rest,
 
   // Metric values counted per hour, then per day, of created_at (deep pages of all values).
   ...valueBucketTables.sqlite,

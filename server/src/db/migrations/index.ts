@@ -3,6 +3,7 @@ import * as baseline from './0001_baseline';
 import * as shardedTotals from './0002_sharded_totals';
 import * as dataVersionAtCommit from './0003_data_version_at_commit';
 import * as dropValueBuckets from './0004_drop_value_buckets';
+import * as trigramSearch from './0005_trigram_search';
 
 /**
  * Every migration in the order it runs. Append; never edit or reorder a released one. The
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0002_sharded_totals': shardedTotals,
   '0003_data_version_at_commit': dataVersionAtCommit,
   '0004_drop_value_buckets': dropValueBuckets,
+  '0005_trigram_search': trigramSearch,
 };

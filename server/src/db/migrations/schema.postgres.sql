@@ -30,16 +30,10 @@ create table audit_entries (
   after_json text,
   created_at timestamp with time zone not null,
   updated_at timestamp with time zone not null,
+  search_name text generated always as (lower(name)) stored,
+  search_description text generated always as (lower(description)) stored,
   constraint audit_entries_pkey PRIMARY KEY (id),
   constraint data_version_audit_entries TRIGGER DEFERRABLE INITIALLY DEFERRED
-);
-
-create table audit_entries_search (
-  id integer not null,
-  created_at timestamp with time zone not null,
-  name text not null,
-  description text not null,
-  constraint audit_entries_search_pkey PRIMARY KEY (id)
 );
 
 create table bonuses (
@@ -145,22 +139,6 @@ create table employees (
   constraint employees_salary_cents_check CHECK ((salary_cents >= 0))
 );
 
-create table employees_search (
-  id integer not null,
-  search_text text not null,
-  last_key text not null,
-  first_key text not null,
-  constraint employees_search_pkey PRIMARY KEY (id)
-);
-
-create table employees_search_postings (
-  trigram text collate "C" not null,
-  last_key text not null,
-  first_key text not null,
-  id integer not null,
-  constraint employees_search_postings_pkey PRIMARY KEY (trigram, last_key, first_key, id)
-);
-
 create table insight_totals (
   name text not null,
   value bigint not null,
@@ -238,20 +216,11 @@ create table questions (
   created_at timestamp with time zone not null,
   updated_at timestamp with time zone not null,
   row_version integer default 0 not null,
+  search_question text generated always as (lower(question)) stored,
   constraint data_version_questions TRIGGER DEFERRABLE INITIALLY DEFERRED,
   constraint questions_asked_by_fkey FOREIGN KEY (asked_by) REFERENCES users(id) ON DELETE SET NULL,
   constraint questions_employee_id_fkey FOREIGN KEY (employee_id) REFERENCES employees(id) ON DELETE CASCADE,
   constraint questions_pkey PRIMARY KEY (id)
-);
-
-create table questions_search (
-  id integer not null,
-  question text not null,
-  employee_text text not null,
-  pending boolean not null,
-  updated_at timestamp with time zone not null,
-  row_version integer default 0 not null,
-  constraint questions_search_pkey PRIMARY KEY (id)
 );
 
 create table score_histogram (
@@ -289,6 +258,8 @@ create table users (
   created_at timestamp with time zone not null,
   updated_at timestamp with time zone not null,
   row_version integer default 0 not null,
+  search_name text generated always as (lower(((firstname || ' '::text) || lastname))) stored,
+  search_email text generated always as (lower(email)) stored,
   constraint data_version_users TRIGGER DEFERRABLE INITIALLY DEFERRED,
   constraint users_email_key UNIQUE (email),
   constraint users_employee_id_fkey FOREIGN KEY (employee_id) REFERENCES employees(id) ON DELETE SET NULL,
@@ -298,34 +269,15 @@ create table users (
   constraint users_user_type_check CHECK ((user_type = ANY (ARRAY['admin'::text, 'manager'::text, 'employee'::text])))
 );
 
-create table users_search (
-  id integer not null,
-  full_name text not null,
-  email text not null,
-  created_at timestamp with time zone not null,
-  constraint users_search_pkey PRIMARY KEY (id)
-);
-
-create table users_search_postings (
-  trigram text collate "C" not null,
-  created_at timestamp with time zone not null,
-  id integer not null,
-  constraint users_search_postings_pkey PRIMARY KEY (trigram, created_at, id)
-);
-
 CREATE INDEX audit_entries_created_id_idx ON public.audit_entries USING btree (created_at, id);
-
-CREATE INDEX audit_entries_description_trgm_idx ON public.audit_entries USING gin (lower(description) gin_trgm_ops);
 
 CREATE INDEX audit_entries_entity_idx ON public.audit_entries USING btree (entity_type, entity_id);
 
-CREATE INDEX audit_entries_name_trgm_idx ON public.audit_entries USING gin (lower(name) gin_trgm_ops);
-
 CREATE UNIQUE INDEX audit_entries_pkey ON public.audit_entries USING btree (id);
 
-CREATE INDEX audit_entries_search_created_idx ON public.audit_entries_search USING btree (created_at, id);
+CREATE INDEX audit_entries_search_description_trgm_idx ON public.audit_entries USING gin (search_description gin_trgm_ops);
 
-CREATE UNIQUE INDEX audit_entries_search_pkey ON public.audit_entries_search USING btree (id);
+CREATE INDEX audit_entries_search_name_trgm_idx ON public.audit_entries USING gin (search_name gin_trgm_ops);
 
 CREATE INDEX bonuses_created_id_idx ON public.bonuses USING btree (created_at, id);
 
@@ -389,12 +341,6 @@ CREATE INDEX employees_search_text_trgm_idx ON public.employees USING gin (searc
 
 CREATE INDEX employees_status_idx ON public.employees USING btree (status);
 
-CREATE UNIQUE INDEX employees_search_pkey ON public.employees_search USING btree (id);
-
-CREATE INDEX employees_search_search_text_trgm_idx ON public.employees_search USING gin (search_text gin_trgm_ops);
-
-CREATE UNIQUE INDEX employees_search_postings_pkey ON public.employees_search_postings USING btree (trigram, last_key, first_key, id);
-
 CREATE UNIQUE INDEX insight_totals_pkey ON public.insight_totals USING btree (name, shard);
 
 CREATE UNIQUE INDEX kysely_migration_pkey ON public.kysely_migration USING btree (name);
@@ -425,21 +371,9 @@ CREATE UNIQUE INDEX questions_pkey ON public.questions USING btree (id);
 
 CREATE INDEX questions_responded_updated_idx ON public.questions USING btree (responded_at, updated_at, id);
 
+CREATE INDEX questions_search_question_trgm_idx ON public.questions USING gin (search_question gin_trgm_ops);
+
 CREATE INDEX questions_updated_idx ON public.questions USING btree (updated_at, id);
-
-CREATE INDEX questions_search_employee_text_trgm_idx ON public.questions_search USING gin (employee_text gin_trgm_ops);
-
-CREATE INDEX questions_search_pending_employee_text_trgm_idx ON public.questions_search USING gin (employee_text gin_trgm_ops) WHERE pending;
-
-CREATE INDEX questions_search_pending_question_trgm_idx ON public.questions_search USING gin (question gin_trgm_ops) WHERE pending;
-
-CREATE INDEX questions_search_pending_updated_idx ON public.questions_search USING btree (updated_at, id) INCLUDE (question, employee_text, row_version) WHERE pending;
-
-CREATE UNIQUE INDEX questions_search_pkey ON public.questions_search USING btree (id);
-
-CREATE INDEX questions_search_question_trgm_idx ON public.questions_search USING gin (question gin_trgm_ops);
-
-CREATE INDEX questions_search_updated_idx ON public.questions_search USING btree (updated_at, id) INCLUDE (question, employee_text, row_version);
 
 CREATE UNIQUE INDEX score_histogram_pkey ON public.score_histogram USING btree (bucket, shard);
 
@@ -457,35 +391,11 @@ CREATE UNIQUE INDEX users_google_subject_key ON public.users USING btree (google
 
 CREATE UNIQUE INDEX users_pkey ON public.users USING btree (id);
 
+CREATE INDEX users_search_email_trgm_idx ON public.users USING gin (search_email gin_trgm_ops);
+
+CREATE INDEX users_search_name_trgm_idx ON public.users USING gin (search_name gin_trgm_ops);
+
 CREATE INDEX users_user_type_idx ON public.users USING btree (user_type);
-
-CREATE INDEX users_search_email_trgm_idx ON public.users_search USING gin (email gin_trgm_ops);
-
-CREATE INDEX users_search_full_name_trgm_idx ON public.users_search USING gin (full_name gin_trgm_ops);
-
-CREATE UNIQUE INDEX users_search_pkey ON public.users_search USING btree (id);
-
-CREATE UNIQUE INDEX users_search_postings_pkey ON public.users_search_postings USING btree (trigram, created_at, id);
-
-CREATE OR REPLACE FUNCTION public.audit_entries_search_clear()
- RETURNS trigger
- LANGUAGE plpgsql
-AS $function$
-       begin truncate audit_entries_search; return null; end $function$;
-
-CREATE OR REPLACE FUNCTION public.audit_entries_search_write()
- RETURNS trigger
- LANGUAGE plpgsql
-AS $function$
-       begin
-         if tg_op <> 'INSERT' then
-           delete from audit_entries_search where id in (select id from old_rows);
-         end if;
-         if tg_op <> 'DELETE' then
-           insert into audit_entries_search select id, created_at, lower(name), lower(description) from new_rows;
-         end if;
-         return null;
-       end $function$;
 
 CREATE OR REPLACE FUNCTION public.dashboard_version_bump()
  RETURNS trigger
@@ -515,34 +425,6 @@ AS $function$
            perform set_config('spms.data_version_moved', 'on', true);
            update list_totals set value = value + 1 where name = 'data_version';
          end if;
-         return null;
-       end $function$;
-
-CREATE OR REPLACE FUNCTION public.employees_search_postings_write()
- RETURNS trigger
- LANGUAGE plpgsql
-AS $function$
-       begin
-         if tg_op <> 'INSERT' then
-           delete from employees_search_postings as p
-             where p.trigram = any(array(select t.trigram from (select distinct t.trigram, old.last_key, old.first_key, old.id
-      from  search_trigrams(array[old.search_text]) as t) as t))
-               and p.last_key = old.last_key and p.first_key = old.first_key and p.id = old.id;
-         end if;
-         if tg_op <> 'DELETE' then
-           insert into employees_search_postings select distinct t.trigram, new.last_key, new.first_key, new.id
-      from  search_trigrams(array[new.search_text]) as t;
-         end if;
-         return null;
-       end $function$;
-
-CREATE OR REPLACE FUNCTION public.employees_search_write()
- RETURNS trigger
- LANGUAGE plpgsql
-AS $function$
-       begin
-         if tg_op <> 'INSERT' then delete from employees_search where id = old.id; end if;
-         if tg_op <> 'DELETE' then insert into employees_search values (new.id, new.search_text, lower(new.last_name), lower(new.first_name)); end if;
          return null;
        end $function$;
 
@@ -828,28 +710,6 @@ AS $function$
           return null;
         end $function$;
 
-CREATE OR REPLACE FUNCTION public.questions_search_employee_text()
- RETURNS trigger
- LANGUAGE plpgsql
-AS $function$
-     begin
-       update questions_search as s set employee_text = new.search_text
-         from questions as q where q.employee_id = new.id and s.id = q.id;
-       return null;
-     end $function$;
-
-CREATE OR REPLACE FUNCTION public.questions_search_write()
- RETURNS trigger
- LANGUAGE plpgsql
-AS $function$
-       begin
-         if tg_op <> 'INSERT' then delete from questions_search where id = old.id; end if;
-         if tg_op <> 'DELETE' then
-           insert into questions_search (id, question, employee_text, pending, updated_at, row_version) values (new.id, lower(new.question), (select e.search_text from employees as e where e.id = new.employee_id), new.responded_at is null, new.updated_at, new.row_version);
-         end if;
-         return null;
-       end $function$;
-
 CREATE OR REPLACE FUNCTION public.row_version_bump()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -882,14 +742,6 @@ AS $function$
           return null;
         end $function$;
 
-CREATE OR REPLACE FUNCTION public.search_trigrams(texts text[])
- RETURNS TABLE(trigram text)
- LANGUAGE sql
- IMMUTABLE PARALLEL SAFE
-AS $function$
-         select substr(x.text, n, 3) from unnest(texts) as x(text),
-           generate_series(1, char_length(x.text) - 2) as n $function$;
-
 CREATE OR REPLACE FUNCTION public.table_version_bump()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -898,44 +750,6 @@ AS $function$
           update table_versions set version = version + 1 where name = TG_TABLE_NAME;
           return null;
         end $function$;
-
-CREATE OR REPLACE FUNCTION public.users_search_postings_write()
- RETURNS trigger
- LANGUAGE plpgsql
-AS $function$
-       begin
-         if tg_op <> 'INSERT' then
-           delete from users_search_postings as p
-             where p.trigram = any(array(select t.trigram from (select distinct t.trigram, old.created_at, old.id
-      from  search_trigrams(array[old.full_name, old.email]) as t) as t))
-               and p.created_at = old.created_at and p.id = old.id;
-         end if;
-         if tg_op <> 'DELETE' then
-           insert into users_search_postings select distinct t.trigram, new.created_at, new.id
-      from  search_trigrams(array[new.full_name, new.email]) as t;
-         end if;
-         return null;
-       end $function$;
-
-CREATE OR REPLACE FUNCTION public.users_search_write()
- RETURNS trigger
- LANGUAGE plpgsql
-AS $function$
-       begin
-         if tg_op <> 'INSERT' then delete from users_search where id = old.id; end if;
-         if tg_op <> 'DELETE' then
-           insert into users_search (id, full_name, email, created_at) values (new.id, lower(new.firstname || ' ' || new.lastname), lower(new.email), new.created_at);
-         end if;
-         return null;
-       end $function$;
-
-CREATE TRIGGER audit_entries_search_delete AFTER DELETE ON public.audit_entries REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_entries_search_write();
-
-CREATE TRIGGER audit_entries_search_insert AFTER INSERT ON public.audit_entries REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_entries_search_write();
-
-CREATE TRIGGER audit_entries_search_truncate AFTER TRUNCATE ON public.audit_entries FOR EACH STATEMENT EXECUTE FUNCTION audit_entries_search_clear();
-
-CREATE TRIGGER audit_entries_search_update AFTER UPDATE ON public.audit_entries REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_entries_search_write();
 
 CREATE CONSTRAINT TRIGGER data_version_audit_entries AFTER INSERT OR DELETE OR UPDATE ON public.audit_entries DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION data_version_bump();
 
@@ -987,21 +801,15 @@ CREATE CONSTRAINT TRIGGER data_version_employees AFTER INSERT OR DELETE OR UPDAT
 
 CREATE TRIGGER employees_row_version BEFORE UPDATE ON public.employees FOR EACH ROW EXECUTE FUNCTION row_version_bump();
 
-CREATE TRIGGER employees_search_write AFTER INSERT OR DELETE OR UPDATE OF id, first_name, last_name, email, "position", employee_code ON public.employees FOR EACH ROW EXECUTE FUNCTION employees_search_write();
-
 CREATE TRIGGER insights_employees_delete BEFORE DELETE ON public.employees FOR EACH ROW EXECUTE FUNCTION insights_employees_change();
 
 CREATE TRIGGER insights_employees_department AFTER UPDATE OF first_name, last_name, "position", department ON public.employees FOR EACH ROW EXECUTE FUNCTION insights_employees_change();
 
 CREATE TRIGGER insights_employees_insert AFTER INSERT ON public.employees FOR EACH ROW EXECUTE FUNCTION insights_employees_change();
 
-CREATE TRIGGER questions_search_employee_text AFTER UPDATE OF first_name, last_name, email, "position", employee_code ON public.employees FOR EACH ROW WHEN ((old.search_text IS DISTINCT FROM new.search_text)) EXECUTE FUNCTION questions_search_employee_text();
-
 CREATE TRIGGER score_names_follow AFTER UPDATE OF last_name, first_name ON public.employees FOR EACH ROW WHEN (((new.last_name IS DISTINCT FROM old.last_name) OR (new.first_name IS DISTINCT FROM old.first_name))) EXECUTE FUNCTION score_names_follow();
 
 CREATE TRIGGER table_version_employees_update AFTER UPDATE ON public.employees FOR EACH STATEMENT EXECUTE FUNCTION table_version_bump();
-
-CREATE TRIGGER employees_search_postings_write AFTER INSERT OR DELETE OR UPDATE ON public.employees_search FOR EACH ROW EXECUTE FUNCTION employees_search_postings_write();
 
 CREATE CONSTRAINT TRIGGER data_version_metric_types AFTER INSERT OR DELETE OR UPDATE ON public.metric_types DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION data_version_bump();
 
@@ -1033,8 +841,6 @@ CREATE TRIGGER list_totals_questions_update AFTER UPDATE ON public.questions REF
 
 CREATE TRIGGER questions_row_version BEFORE UPDATE ON public.questions FOR EACH ROW EXECUTE FUNCTION row_version_bump();
 
-CREATE TRIGGER questions_search_write AFTER INSERT OR DELETE OR UPDATE ON public.questions FOR EACH ROW EXECUTE FUNCTION questions_search_write();
-
 CREATE CONSTRAINT TRIGGER data_version_users AFTER INSERT OR DELETE OR UPDATE ON public.users DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION data_version_bump();
 
 CREATE TRIGGER list_totals_users_delete AFTER DELETE ON public.users REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION list_totals_users();
@@ -1050,7 +856,3 @@ CREATE TRIGGER table_version_users_insert AFTER INSERT ON public.users FOR EACH 
 CREATE TRIGGER table_version_users_update AFTER UPDATE ON public.users FOR EACH STATEMENT EXECUTE FUNCTION table_version_bump();
 
 CREATE TRIGGER users_row_version BEFORE UPDATE ON public.users FOR EACH ROW EXECUTE FUNCTION row_version_bump();
-
-CREATE TRIGGER users_search_write AFTER INSERT OR DELETE OR UPDATE OF id, firstname, lastname, email, created_at ON public.users FOR EACH ROW EXECUTE FUNCTION users_search_write();
-
-CREATE TRIGGER users_search_postings_write AFTER INSERT OR DELETE OR UPDATE ON public.users_search FOR EACH ROW EXECUTE FUNCTION users_search_postings_write();

@@ -32,11 +32,6 @@ CREATE TABLE 'audit_entries_text_docsize'(id INTEGER PRIMARY KEY, sz BLOB, origi
 
 CREATE TABLE 'audit_entries_text_idx'(segid, term, pgno, PRIMARY KEY(segid, term)) WITHOUT ROWID;
 
-CREATE TABLE audit_entries_text_positions (
-  id integer primary key,
-  position integer
-);
-
 CREATE TABLE bonuses (
   id integer primary key autoincrement,
   employee_id integer not null references employees (id) on delete cascade,
@@ -120,8 +115,8 @@ CREATE TABLE employees (
 
 CREATE VIRTUAL TABLE employees_search using fts5 (
   search_text,
-  content = '',
-  contentless_delete = 1,
+  content = 'employees',
+  content_rowid = 'id',
   tokenize = 'trigram case_sensitive 1'
 );
 
@@ -129,20 +124,9 @@ CREATE TABLE 'employees_search_config'(k PRIMARY KEY, v) WITHOUT ROWID;
 
 CREATE TABLE 'employees_search_data'(id INTEGER PRIMARY KEY, block BLOB);
 
-CREATE TABLE 'employees_search_docsize'(id INTEGER PRIMARY KEY, sz BLOB, origin INTEGER);
+CREATE TABLE 'employees_search_docsize'(id INTEGER PRIMARY KEY, sz BLOB);
 
 CREATE TABLE 'employees_search_idx'(segid, term, pgno, PRIMARY KEY(segid, term)) WITHOUT ROWID;
-
-CREATE TABLE employees_search_positions (
-  id integer primary key,
-  position integer
-);
-
-CREATE TABLE employees_search_postings (
-  trigram text not null,
-  position integer not null,
-  primary key (trigram, position)
-) without rowid;
 
 CREATE TABLE insight_totals (
   name text primary key,
@@ -175,21 +159,6 @@ CREATE TABLE monthly_metric_totals (
   metric_count integer not null
 );
 
-CREATE VIRTUAL TABLE pending_questions_search using fts5 (
-  question,
-  content = '',
-  contentless_delete = 1,
-  tokenize = 'trigram case_sensitive 1'
-);
-
-CREATE TABLE 'pending_questions_search_config'(k PRIMARY KEY, v) WITHOUT ROWID;
-
-CREATE TABLE 'pending_questions_search_data'(id INTEGER PRIMARY KEY, block BLOB);
-
-CREATE TABLE 'pending_questions_search_docsize'(id INTEGER PRIMARY KEY, sz BLOB, origin INTEGER);
-
-CREATE TABLE 'pending_questions_search_idx'(segid, term, pgno, PRIMARY KEY(segid, term)) WITHOUT ROWID;
-
 CREATE TABLE performance_metrics (
   id integer primary key autoincrement,
   user_id integer not null references employees (id) on delete cascade,
@@ -216,7 +185,6 @@ CREATE TABLE questions (
 
 CREATE VIRTUAL TABLE questions_search using fts5 (
   question,
-  state,
   content = '',
   contentless_delete = 1,
   tokenize = 'trigram case_sensitive 1'
@@ -233,14 +201,6 @@ CREATE TABLE 'questions_search_idx'(segid, term, pgno, PRIMARY KEY(segid, term))
 CREATE TABLE score_histogram (
   bucket integer primary key,
   staff_count integer not null
-);
-
-CREATE TABLE search_renumbers (
-  name text not null
-);
-
-CREATE TABLE search_text_offsets (
-  n integer primary key
 );
 
 CREATE TABLE sign_in_throttle (
@@ -289,20 +249,7 @@ CREATE TABLE 'users_search_docsize'(id INTEGER PRIMARY KEY, sz BLOB, origin INTE
 
 CREATE TABLE 'users_search_idx'(segid, term, pgno, PRIMARY KEY(segid, term)) WITHOUT ROWID;
 
-CREATE TABLE users_search_positions (
-  id integer primary key,
-  position integer
-);
-
-CREATE TABLE users_search_postings (
-  trigram text not null,
-  position integer not null,
-  primary key (trigram, position)
-) without rowid;
-
 CREATE INDEX audit_entries_entity_idx on audit_entries (entity_type, entity_id);
-
-CREATE UNIQUE INDEX audit_entries_text_positions_idx on audit_entries_text_positions (position);
 
 CREATE INDEX audit_entries_walk_idx on audit_entries (created_at, id, name, description);
 
@@ -339,10 +286,6 @@ CREATE INDEX employees_manager_idx on employees (manager_id);
 CREATE INDEX employees_name_idx on employees (last_name, first_name);
 
 CREATE INDEX employees_position_idx on employees (position);
-
-CREATE UNIQUE INDEX employees_search_positions_idx on employees_search_positions (position);
-
-CREATE INDEX employees_search_postings_position_idx on employees_search_postings (position);
 
 CREATE INDEX employees_status_idx on employees (status);
 
@@ -393,10 +336,6 @@ CREATE INDEX questions_walk_idx on questions (responded_at, updated_at, id, row_
 -- index sqlite_autoindex_users_3 on users (made by its table's constraints);
 
 CREATE INDEX users_created_at_idx on users (created_at);
-
-CREATE UNIQUE INDEX users_search_positions_idx on users_search_positions (position);
-
-CREATE INDEX users_search_postings_position_idx on users_search_postings (position);
 
 CREATE INDEX users_user_type_idx on users (user_type);
 
@@ -708,35 +647,6 @@ CREATE TRIGGER data_version_employee_metric_type_scores_delete after delete on e
     update list_totals set value = value + 1 where name = 'data_version';
   end;
 
-CREATE TRIGGER questions_search_insert after insert on questions begin
-    insert into questions_search (rowid, question, state) values (new.id, lower(new.question), case when new.responded_at is null then 'pen' else 'ans' end);
-  end;
-
-CREATE TRIGGER questions_search_delete after delete on questions begin
-    delete from questions_search where rowid = old.id;
-  end;
-
-CREATE TRIGGER questions_search_update after update of id, question, responded_at on questions begin
-    delete from questions_search where rowid = old.id;
-    insert into questions_search (rowid, question, state) values (new.id, lower(new.question), case when new.responded_at is null then 'pen' else 'ans' end);
-  end;
-
-CREATE TRIGGER pending_questions_search_insert after insert on questions
-  when new.responded_at is null begin
-    insert into pending_questions_search (rowid, question) values (new.id, lower(new.question));
-  end;
-
-CREATE TRIGGER pending_questions_search_delete after delete on questions
-  when old.responded_at is null begin
-    delete from pending_questions_search where rowid = old.id;
-  end;
-
-CREATE TRIGGER pending_questions_search_update after update of id, question, responded_at on questions begin
-    delete from pending_questions_search where rowid = old.id and old.responded_at is null;
-    insert into pending_questions_search (rowid, question)
-      select new.id, lower(new.question) where new.responded_at is null;
-  end;
-
 CREATE TRIGGER dashboard_version_employee_monthly_scores_insert after insert on employee_monthly_scores begin
        insert into employee_dashboard_versions (employee_id, version)
   select distinct employee_id, 1 from (select new.employee_id as employee_id) where true
@@ -870,227 +780,55 @@ CREATE TRIGGER score_names_follow after update of last_name, first_name on emplo
   end;
 
 CREATE TRIGGER employees_search_insert after insert on employees begin
-     insert into employees_search_positions (id, position) values (new.id, (select case
-    when b.before is null and b.after is null then 0
-    when b.before is null then case when b.after - 4294967296 >= -2305843009213693952 then b.after - 4294967296 end
-    when b.after is null then case when b.before + 4294967296 <= 2305843009213693952 then b.before + 4294967296 end
-    when b.after - b.before >= 2 then b.before + (b.after - b.before) / 2
-  end from (select (select p.position from employees_search_positions as p where p.id = coalesce((select r.id from employees as r where lower(r.last_name) = lower(new.last_name) and lower(r.first_name) = lower(new.first_name) and r.id < new.id
-    order by r.id desc limit 1), (select r.id from employees as r where lower(r.last_name) = lower(new.last_name) and lower(r.first_name) < lower(new.first_name)
-    order by lower(r.first_name) desc, r.id desc limit 1), (select r.id from employees as r where lower(r.last_name) < lower(new.last_name)
-    order by lower(r.last_name) desc, lower(r.first_name) desc, r.id desc limit 1))) as before, (select p.position from employees_search_positions as p where p.id = coalesce((select r.id from employees as r where lower(r.last_name) = lower(new.last_name) and lower(r.first_name) = lower(new.first_name) and r.id > new.id
-    order by r.id asc limit 1), (select r.id from employees as r where lower(r.last_name) = lower(new.last_name) and lower(r.first_name) > lower(new.first_name)
-    order by lower(r.first_name) asc, r.id asc limit 1), (select r.id from employees as r where lower(r.last_name) > lower(new.last_name)
-    order by lower(r.last_name) asc, lower(r.first_name) asc, r.id asc limit 1))) as after) as b));
-     insert into employees_search (rowid, search_text)
-    select p.position, new.search_text from employees_search_positions as p
-    where p.id = new.id and p.position is not null;
-  insert into search_renumbers (name)
-    select 'employees_search' from employees_search_positions as p where p.id = new.id and p.position is null;
-   end;
-
-CREATE TRIGGER employees_search_update after update of first_name, last_name, email, position, employee_code
-     on employees begin
-     delete from employees_search where rowid = (select position from employees_search_positions where id = old.id);
-     update employees_search_positions set position = (select case
-    when b.before is null and b.after is null then 0
-    when b.before is null then case when b.after - 4294967296 >= -2305843009213693952 then b.after - 4294967296 end
-    when b.after is null then case when b.before + 4294967296 <= 2305843009213693952 then b.before + 4294967296 end
-    when b.after - b.before >= 2 then b.before + (b.after - b.before) / 2
-  end from (select (select p.position from employees_search_positions as p where p.id = coalesce((select r.id from employees as r where lower(r.last_name) = lower(new.last_name) and lower(r.first_name) = lower(new.first_name) and r.id < new.id
-    order by r.id desc limit 1), (select r.id from employees as r where lower(r.last_name) = lower(new.last_name) and lower(r.first_name) < lower(new.first_name)
-    order by lower(r.first_name) desc, r.id desc limit 1), (select r.id from employees as r where lower(r.last_name) < lower(new.last_name)
-    order by lower(r.last_name) desc, lower(r.first_name) desc, r.id desc limit 1))) as before, (select p.position from employees_search_positions as p where p.id = coalesce((select r.id from employees as r where lower(r.last_name) = lower(new.last_name) and lower(r.first_name) = lower(new.first_name) and r.id > new.id
-    order by r.id asc limit 1), (select r.id from employees as r where lower(r.last_name) = lower(new.last_name) and lower(r.first_name) > lower(new.first_name)
-    order by lower(r.first_name) asc, r.id asc limit 1), (select r.id from employees as r where lower(r.last_name) > lower(new.last_name)
-    order by lower(r.last_name) asc, lower(r.first_name) asc, r.id asc limit 1))) as after) as b)
-       where id = new.id and (lower(old.last_name) is not lower(new.last_name) or lower(old.first_name) is not lower(new.first_name) or old.id is not new.id);
-     insert into employees_search (rowid, search_text)
-    select p.position, new.search_text from employees_search_positions as p
-    where p.id = new.id and p.position is not null;
-  insert into search_renumbers (name)
-    select 'employees_search' from employees_search_positions as p where p.id = new.id and p.position is null;
-   end;
-
-CREATE TRIGGER employees_search_delete after delete on employees begin
-    delete from employees_search where rowid = (select position from employees_search_positions where id = old.id);
-    delete from employees_search_positions where id = old.id;
+    insert into employees_search (rowid, search_text) values (new.id, new.search_text);
   end;
 
-CREATE TRIGGER employees_search_renumber after insert on search_renumbers
-    when new.name = 'employees_search' begin
-    delete from employees_search_positions;
-    insert into employees_search_positions (id, position)
-      select r.id, (row_number() over (order by lower(r.last_name) asc, lower(r.first_name) asc, r.id asc)
-          - (select (count(*) + 1) / 2 from employees))
-        * (select 2305843009213693952 / (count(*) + 1) from employees)
-      from employees as r;
-    insert into employees_search (employees_search) values ('delete-all');
-    insert into employees_search (rowid, search_text)
-      select p.position, r.search_text
-      from employees as r join employees_search_positions as p on p.id = r.id;
-    insert into employees_search (employees_search) values ('optimize');
-    delete from search_renumbers where name = new.name;
+CREATE TRIGGER employees_search_delete after delete on employees begin
+    insert into employees_search (employees_search, rowid, search_text)
+      values ('delete', old.id, old.search_text);
+  end;
+
+CREATE TRIGGER employees_search_update after update of id, first_name, last_name, email, position, employee_code on employees begin
+    insert into employees_search (employees_search, rowid, search_text)
+      values ('delete', old.id, old.search_text);
+    insert into employees_search (rowid, search_text) values (new.id, new.search_text);
   end;
 
 CREATE TRIGGER users_search_insert after insert on users begin
-     insert into users_search_positions (id, position) values (new.id, (select case
-    when b.before is null and b.after is null then 0
-    when b.before is null then case when b.after - 4294967296 >= -2305843009213693952 then b.after - 4294967296 end
-    when b.after is null then case when b.before + 4294967296 <= 2305843009213693952 then b.before + 4294967296 end
-    when b.after - b.before >= 2 then b.before + (b.after - b.before) / 2
-  end from (select (select p.position from users_search_positions as p where p.id = coalesce((select r.id from users as r where r.created_at = new.created_at and r.id > new.id
-    order by r.id asc limit 1), (select r.id from users as r where r.created_at > new.created_at
-    order by r.created_at asc, r.id asc limit 1))) as before, (select p.position from users_search_positions as p where p.id = coalesce((select r.id from users as r where r.created_at = new.created_at and r.id < new.id
-    order by r.id desc limit 1), (select r.id from users as r where r.created_at < new.created_at
-    order by r.created_at desc, r.id desc limit 1))) as after) as b));
-     insert into users_search (rowid, full_name, email)
-    select p.position, lower(new.firstname || ' ' || new.lastname), lower(new.email) from users_search_positions as p
-    where p.id = new.id and p.position is not null;
-  insert into search_renumbers (name)
-    select 'users_search' from users_search_positions as p where p.id = new.id and p.position is null;
-   end;
-
-CREATE TRIGGER users_search_update after update of firstname, lastname, email, created_at
-     on users begin
-     delete from users_search where rowid = (select position from users_search_positions where id = old.id);
-     update users_search_positions set position = (select case
-    when b.before is null and b.after is null then 0
-    when b.before is null then case when b.after - 4294967296 >= -2305843009213693952 then b.after - 4294967296 end
-    when b.after is null then case when b.before + 4294967296 <= 2305843009213693952 then b.before + 4294967296 end
-    when b.after - b.before >= 2 then b.before + (b.after - b.before) / 2
-  end from (select (select p.position from users_search_positions as p where p.id = coalesce((select r.id from users as r where r.created_at = new.created_at and r.id > new.id
-    order by r.id asc limit 1), (select r.id from users as r where r.created_at > new.created_at
-    order by r.created_at asc, r.id asc limit 1))) as before, (select p.position from users_search_positions as p where p.id = coalesce((select r.id from users as r where r.created_at = new.created_at and r.id < new.id
-    order by r.id desc limit 1), (select r.id from users as r where r.created_at < new.created_at
-    order by r.created_at desc, r.id desc limit 1))) as after) as b)
-       where id = new.id and (old.created_at is not new.created_at or old.id is not new.id);
-     insert into users_search (rowid, full_name, email)
-    select p.position, lower(new.firstname || ' ' || new.lastname), lower(new.email) from users_search_positions as p
-    where p.id = new.id and p.position is not null;
-  insert into search_renumbers (name)
-    select 'users_search' from users_search_positions as p where p.id = new.id and p.position is null;
-   end;
-
-CREATE TRIGGER users_search_delete after delete on users begin
-    delete from users_search where rowid = (select position from users_search_positions where id = old.id);
-    delete from users_search_positions where id = old.id;
+    insert into users_search (rowid, full_name, email) values (new.id, lower(new.firstname || ' ' || new.lastname), lower(new.email));
   end;
 
-CREATE TRIGGER users_search_renumber after insert on search_renumbers
-    when new.name = 'users_search' begin
-    delete from users_search_positions;
-    insert into users_search_positions (id, position)
-      select r.id, (row_number() over (order by r.created_at desc, r.id desc)
-          - (select (count(*) + 1) / 2 from users))
-        * (select 2305843009213693952 / (count(*) + 1) from users)
-      from users as r;
-    insert into users_search (users_search) values ('delete-all');
-    insert into users_search (rowid, full_name, email)
-      select p.position, lower(r.firstname || ' ' || r.lastname), lower(r.email)
-      from users as r join users_search_positions as p on p.id = r.id;
-    insert into users_search (users_search) values ('optimize');
-    delete from search_renumbers where name = new.name;
+CREATE TRIGGER users_search_delete after delete on users begin
+    delete from users_search where rowid = old.id;
+  end;
+
+CREATE TRIGGER users_search_update after update of id, firstname, lastname, email on users begin
+    delete from users_search where rowid = old.id;
+    insert into users_search (rowid, full_name, email) values (new.id, lower(new.firstname || ' ' || new.lastname), lower(new.email));
+  end;
+
+CREATE TRIGGER questions_search_insert after insert on questions begin
+    insert into questions_search (rowid, question) values (new.id, lower(new.question));
+  end;
+
+CREATE TRIGGER questions_search_delete after delete on questions begin
+    delete from questions_search where rowid = old.id;
+  end;
+
+CREATE TRIGGER questions_search_update after update of id, question on questions begin
+    delete from questions_search where rowid = old.id;
+    insert into questions_search (rowid, question) values (new.id, lower(new.question));
   end;
 
 CREATE TRIGGER audit_entries_text_insert after insert on audit_entries begin
-     insert into audit_entries_text_positions (id, position) values (new.id, (select case
-    when b.before is null and b.after is null then 0
-    when b.before is null then case when b.after - 4294967296 >= -2305843009213693952 then b.after - 4294967296 end
-    when b.after is null then case when b.before + 4294967296 <= 2305843009213693952 then b.before + 4294967296 end
-    when b.after - b.before >= 2 then b.before + (b.after - b.before) / 2
-  end from (select (select p.position from audit_entries_text_positions as p where p.id = coalesce((select r.id from audit_entries as r where r.created_at = new.created_at and r.id > new.id
-    order by r.id asc limit 1), (select r.id from audit_entries as r where r.created_at > new.created_at
-    order by r.created_at asc, r.id asc limit 1))) as before, (select p.position from audit_entries_text_positions as p where p.id = coalesce((select r.id from audit_entries as r where r.created_at = new.created_at and r.id < new.id
-    order by r.id desc limit 1), (select r.id from audit_entries as r where r.created_at < new.created_at
-    order by r.created_at desc, r.id desc limit 1))) as after) as b));
-     insert into audit_entries_text (rowid, name, description)
-    select p.position, lower(new.name), lower(new.description) from audit_entries_text_positions as p
-    where p.id = new.id and p.position is not null;
-  insert into search_renumbers (name)
-    select 'audit_entries_text' from audit_entries_text_positions as p where p.id = new.id and p.position is null;
-   end;
-
-CREATE TRIGGER audit_entries_text_update after update of name, description, created_at
-     on audit_entries begin
-     delete from audit_entries_text where rowid = (select position from audit_entries_text_positions where id = old.id);
-     update audit_entries_text_positions set position = (select case
-    when b.before is null and b.after is null then 0
-    when b.before is null then case when b.after - 4294967296 >= -2305843009213693952 then b.after - 4294967296 end
-    when b.after is null then case when b.before + 4294967296 <= 2305843009213693952 then b.before + 4294967296 end
-    when b.after - b.before >= 2 then b.before + (b.after - b.before) / 2
-  end from (select (select p.position from audit_entries_text_positions as p where p.id = coalesce((select r.id from audit_entries as r where r.created_at = new.created_at and r.id > new.id
-    order by r.id asc limit 1), (select r.id from audit_entries as r where r.created_at > new.created_at
-    order by r.created_at asc, r.id asc limit 1))) as before, (select p.position from audit_entries_text_positions as p where p.id = coalesce((select r.id from audit_entries as r where r.created_at = new.created_at and r.id < new.id
-    order by r.id desc limit 1), (select r.id from audit_entries as r where r.created_at < new.created_at
-    order by r.created_at desc, r.id desc limit 1))) as after) as b)
-       where id = new.id and (old.created_at is not new.created_at or old.id is not new.id);
-     insert into audit_entries_text (rowid, name, description)
-    select p.position, lower(new.name), lower(new.description) from audit_entries_text_positions as p
-    where p.id = new.id and p.position is not null;
-  insert into search_renumbers (name)
-    select 'audit_entries_text' from audit_entries_text_positions as p where p.id = new.id and p.position is null;
-   end;
+    insert into audit_entries_text (rowid, name, description) values (new.id, lower(new.name), lower(new.description));
+  end;
 
 CREATE TRIGGER audit_entries_text_delete after delete on audit_entries begin
-    delete from audit_entries_text where rowid = (select position from audit_entries_text_positions where id = old.id);
-    delete from audit_entries_text_positions where id = old.id;
+    delete from audit_entries_text where rowid = old.id;
   end;
 
-CREATE TRIGGER audit_entries_text_renumber after insert on search_renumbers
-    when new.name = 'audit_entries_text' begin
-    delete from audit_entries_text_positions;
-    insert into audit_entries_text_positions (id, position)
-      select r.id, (row_number() over (order by r.created_at desc, r.id desc)
-          - (select (count(*) + 1) / 2 from audit_entries))
-        * (select 2305843009213693952 / (count(*) + 1) from audit_entries)
-      from audit_entries as r;
-    insert into audit_entries_text (audit_entries_text) values ('delete-all');
-    insert into audit_entries_text (rowid, name, description)
-      select p.position, lower(r.name), lower(r.description)
-      from audit_entries as r join audit_entries_text_positions as p on p.id = r.id;
-    insert into audit_entries_text (audit_entries_text) values ('optimize');
-    delete from search_renumbers where name = new.name;
+CREATE TRIGGER audit_entries_text_update after update of id, name, description on audit_entries begin
+    delete from audit_entries_text where rowid = old.id;
+    insert into audit_entries_text (rowid, name, description) values (new.id, lower(new.name), lower(new.description));
   end;
-
-CREATE TRIGGER employees_search_postings_insert after insert on employees_search_positions
-  begin insert or ignore into employees_search_postings (trigram, position)
-  select substr(t.text, o.n, 3), new.position
-  from (select e.search_text as text from employees as e where e.id = new.id) as t join search_text_offsets as o on o.n <= length(t.text) - 2
-  where new.position is not null; end;
-
-CREATE TRIGGER employees_search_postings_move after update on employees_search_positions
-  begin delete from employees_search_postings where position = old.position; insert or ignore into employees_search_postings (trigram, position)
-  select substr(t.text, o.n, 3), new.position
-  from (select e.search_text as text from employees as e where e.id = new.id) as t join search_text_offsets as o on o.n <= length(t.text) - 2
-  where new.position is not null; end;
-
-CREATE TRIGGER employees_search_postings_delete after delete on employees_search_positions
-  begin delete from employees_search_postings where position = old.position; end;
-
-CREATE TRIGGER employees_search_postings_text after update of first_name, last_name, email, position, employee_code on employees
-  begin delete from employees_search_postings where position = (select position from employees_search_positions where id = new.id); insert or ignore into employees_search_postings (trigram, position)
-  select substr(t.text, o.n, 3), (select position from employees_search_positions where id = new.id)
-  from (select e.search_text as text from employees as e where e.id = new.id) as t join search_text_offsets as o on o.n <= length(t.text) - 2
-  where (select position from employees_search_positions where id = new.id) is not null; end;
-
-CREATE TRIGGER users_search_postings_insert after insert on users_search_positions
-  begin insert or ignore into users_search_postings (trigram, position)
-  select substr(t.text, o.n, 3), new.position
-  from (select lower(e.firstname || ' ' || e.lastname) as text from users as e where e.id = new.id union all select lower(e.email) as text from users as e where e.id = new.id) as t join search_text_offsets as o on o.n <= length(t.text) - 2
-  where new.position is not null; end;
-
-CREATE TRIGGER users_search_postings_move after update on users_search_positions
-  begin delete from users_search_postings where position = old.position; insert or ignore into users_search_postings (trigram, position)
-  select substr(t.text, o.n, 3), new.position
-  from (select lower(e.firstname || ' ' || e.lastname) as text from users as e where e.id = new.id union all select lower(e.email) as text from users as e where e.id = new.id) as t join search_text_offsets as o on o.n <= length(t.text) - 2
-  where new.position is not null; end;
-
-CREATE TRIGGER users_search_postings_delete after delete on users_search_positions
-  begin delete from users_search_postings where position = old.position; end;
-
-CREATE TRIGGER users_search_postings_text after update of firstname, lastname, email on users
-  begin delete from users_search_postings where position = (select position from users_search_positions where id = new.id); insert or ignore into users_search_postings (trigram, position)
-  select substr(t.text, o.n, 3), (select position from users_search_positions where id = new.id)
-  from (select lower(e.firstname || ' ' || e.lastname) as text from users as e where e.id = new.id union all select lower(e.email) as text from users as e where e.id = new.id) as t join search_text_offsets as o on o.n <= length(t.text) - 2
-  where (select position from users_search_positions where id = new.id) is not null; end;

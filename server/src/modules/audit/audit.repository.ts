@@ -1,18 +1,10 @@
-import { sql, type ExpressionBuilder, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { AuditEntryRow, DB } from '../../db/schema';
 import { isPostgres } from '../../db/dialect';
 import { lowerContainsPattern } from '../../db/like';
 import { queryByShape, recordById } from '../../db/prepared-query';
-import {
-  ftsIds,
-  ftsPage,
-  ftsPageIds,
-  trigramQuery,
-  usesTrigramTable,
-  walkFindsPageSooner,
-} from '../../db/text-search';
+import { ftsIds, hasTrigram, trigramQuery, usesTrigramIndex } from '../../db/text-search';
 import type { PageKeys } from '../../lib/remembered-items';
-import { countAuditMatches } from './audit-search-counts';
 import { countAtVersion } from '../../db/remembered-counts';
 import { listTotal } from '../list-totals/list-totals.repository';
 import { entryKeys } from './audit-newest.repository';
@@ -25,52 +17,48 @@ export interface AuditFilter {
 
 /** The search's pattern is lowered by JavaScript (lowerContainsPattern), so is the needle. */
 const FOLDING = 'unicode';
-const TABLE = 'audit_entries_text';
 
 /**
- * How an audit search is asked, made from the text once: SQLite's exact trigram table (migration
- * 0009, db/text-search.ts) answers a term of 3 characters or more, so no row is read to
- * recheck; otherwise, and on PostgreSQL (its trigram indexes on lower(name) and
- * lower(description), migration 0008, serve it), the LIKE on both lowered.
+ * How an entry is tested: in SQLite's trigram index (migration 0005, db/text-search.ts), whose
+ * match is exactly the LIKE's, for a term of 3 characters or more; on PostgreSQL by the LIKE on
+ * the lowered name and description 0005 stores, each with its GIN trigram index; otherwise, and
+ * as a walk of the entries in time order tests them ('walk'), by the LIKE on both lowered.
  */
+type TermTest = 'trigram' | 'lowered' | 'walk';
+
 function auditSearchTerm(db: Kysely<DB>, search: string) {
-  const indexed = usesTrigramTable(db, search, FOLDING);
+  const index: TermTest = usesTrigramIndex(db, search, FOLDING)
+    ? 'trigram'
+    : isPostgres(db)
+      ? 'lowered'
+      : 'walk';
   return {
-    index: indexed ? ('trigram' as const) : ('like' as const),
-    fts: indexed ? trigramQuery(search, FOLDING) : '',
+    index,
+    fts: index === 'trigram' ? trigramQuery(search, FOLDING) : '',
     pattern: lowerContainsPattern(search),
   };
 }
 
-type AuditSearchTerm = ReturnType<typeof auditSearchTerm>;
-
-/**
- * How an entry is tested: in SQLite's trigram table; by the LIKE, which PostgreSQL may answer
- * from its trigram indexes; or by the LIKE on each entry as a walk meets it ('walk').
- */
-type TermTest = AuditSearchTerm['index'] | 'walk';
+type AuditSearchValues = Omit<ReturnType<typeof auditSearchTerm>, 'index'>;
 
 /**
  * Case-insensitive substring match on name or description, the same on both engines: lower() on
  * both sides (SQLite's LIKE ignores case for ASCII only, PostgreSQL's never does), or SQLite's
- * trigram table, whose match is exactly a LIKE match (auditSearchTerm).
+ * trigram index, whose match is exactly a LIKE match.
  */
 function termMatches(
   db: Kysely<DB>,
-  { index, fts, pattern }: Omit<AuditSearchTerm, 'index'> & { index: TermTest },
+  { index, fts, pattern }: AuditSearchValues & { index: TermTest },
 ) {
   const lowered = (column: 'name' | 'description') => {
-    if (index !== 'walk') return sql`lower(${sql.ref(column)})`;
-    // `|| ''` keeps PostgreSQL's planner from the trigram indexes, so that a walk planned once
-    // stays a walk: planned for unknown values it read every match of a common term through
-    // them to sort them, where walking the newest finds the page after a few hundred entries.
+    if (index === 'lowered') return sql.ref(`search_${column}`);
     // SQLite's LIKE folds ASCII letters, all its lower() folds: its walk tests the texts as
-    // 0029's index holds them, no copy lowered for each entry.
-    return isPostgres(db) ? sql`(lower(${sql.ref(column)}) || '')` : sql.ref(column);
+    // they are, no copy lowered for each entry.
+    return isPostgres(db) ? sql`lower(${sql.ref(column)})` : sql.ref(column);
   };
   return (eb: ExpressionBuilder<DB, 'audit_entries'>) =>
     index === 'trigram'
-      ? sql<boolean>`${eb.ref('audit_entries.id')} in (${ftsIds(TABLE, fts)})`
+      ? sql<boolean>`${eb.ref('audit_entries.id')} in (${ftsIds('audit_entries_text', fts)})`
       : eb.or([
           sql<boolean>`${lowered('name')} like ${pattern} escape '\\'`,
           sql<boolean>`${lowered('description')} like ${pattern} escape '\\'`,
@@ -86,58 +74,31 @@ export function matchesSearch(db: Kysely<DB>, search: string, { useIndex = true 
   return termMatches(db, useIndex ? term : { ...term, index: 'walk' });
 }
 
-type AuditSearchShape = { search: TermTest | null };
-type AuditSearchValues = Omit<AuditSearchTerm, 'index'>;
-
-function searchedEntries(db: Kysely<DB>, shape: AuditSearchShape, values: AuditSearchValues) {
-  const entries = db.selectFrom('audit_entries');
-  return shape.search
-    ? entries.where(termMatches(db, { ...values, index: shape.search }))
-    : entries;
-}
-
-/**
- * How a search's page is found: on SQLite, in the trigram table of 0023 for a term of 3
- * characters or more, which holds the entries newest first, so that it reads the page's
- * matches alone however many match; otherwise by
- * walking the entries newest first and testing each until the page is full ('walk'; on
- * PostgreSQL in 0028's narrow table of their lowered texts), or, on PostgreSQL for a term few
- * entries hold, as its planner finds best for the term ('like').
- */
-type PageShape = { search: 'ordered' | 'like' | 'walk' };
+/** `trigrams`: the term has one, so PostgreSQL's GIN indexes serve it. */
+type PageShape = { search: TermTest; trigrams: boolean };
 type PageValues = AuditSearchValues & { limit: number; offset: number };
 
-/**
- * PostgreSQL, walking: the page's ids, from 0028's narrow table of the entries' texts already
- * lowered, walked newest first through its index and each entry tested as the walk meets it
- * (the table has no trigram index to tempt the planner away from the walk).
- */
-function postgresWalkedIds({ pattern, limit, offset }: PageValues): RawBuilder<number> {
-  return sql<number>`(select s.id from audit_entries_search as s
-    where s.name like ${pattern} escape '\\' or s.description like ${pattern} escape '\\'
-    order by s.created_at desc, s.id desc limit ${limit} offset ${offset})`;
+function searchedEntries(db: Kysely<DB>, shape: PageShape, values: AuditSearchValues) {
+  return db.selectFrom('audit_entries').where(termMatches(db, { ...values, index: shape.search }));
 }
-
-/** Whether the page is the ids of postgresWalkedIds. */
-const walksSearchTable = (db: Kysely<DB>, shape: PageShape) =>
-  shape.search === 'walk' && isPostgres(db);
 
 /** The entries of a page, newest first, before what is read of them is chosen. */
 function pageOfEntries(db: Kysely<DB>, shape: PageShape, values: PageValues) {
-  const newestFirst = (entries: ReturnType<typeof searchedEntries>) =>
-    entries.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(values.limit);
-  if (shape.search === 'ordered' || walksSearchTable(db, shape)) {
-    const page =
-      shape.search === 'ordered'
-        ? ftsPageIds(TABLE, values.fts, { ...values, first: true })
-        : postgresWalkedIds(values);
-    return newestFirst(db.selectFrom('audit_entries').where('id', 'in', page));
-  }
-  return newestFirst(searchedEntries(db, { search: shape.search }, values)).offset(values.offset);
+  return searchedEntries(db, shape, values)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(values.limit)
+    .offset(values.offset);
 }
 
-/** A walk reads alike whatever the term: planned once (db/prepared-statements.ts). */
-const walkPlannedOnce = { plannedOnce: (shape: PageShape) => shape.search === 'walk' };
+/**
+ * A walk reads alike whatever the term, and so does a term's page from its trigram indexes:
+ * planned once (db/prepared-statements.ts). A term of 1-2 characters on PostgreSQL is planned for
+ * its term: it has no trigram, and a scan serves it.
+ */
+const walkPlannedOnce = {
+  plannedOnce: (shape: PageShape) => shape.search !== 'lowered' || shape.trigrams,
+};
 
 /** A page of entries, compiled once per shape (db/prepared-query.ts). */
 const entriesPage = queryByShape(
@@ -150,25 +111,17 @@ const entriesPage = queryByShape(
  * Its keys alone, in one row (entryKeys): what the service needs to give the entries it
  * remembers (audit.service.ts).
  */
-const entryKeysPage = queryByShape((db: Kysely<DB>, shape: PageShape, values: PageValues) => {
-  const keys = [entryKeys.as('keys'), sql<null>`null`.as('tables')];
-  if (shape.search === 'ordered') {
-    // The ids alone, as the trigram table gives them, in its order: no entry is read.
-    const { from, order } = ftsPage(TABLE, values.fts, { ...values, first: true });
-    return db.selectFrom(sql`(select ps.id from ${from} order by ${order})`.as('p')).select(keys);
-  }
-  if (walksSearchTable(db, shape)) {
-    // The ids alone, as the walk gives them: no entry is read.
-    return db.selectFrom(sql`${postgresWalkedIds(values)}`.as('p')).select(keys);
-  }
-  return db
-    .selectFrom(pageOfEntries(db, shape, values).select(['id', 'created_at']).as('p'))
-    .select(keys);
-}, walkPlannedOnce);
+const entryKeysPage = queryByShape(
+  (db: Kysely<DB>, shape: PageShape, values: PageValues) =>
+    db
+      .selectFrom(pageOfEntries(db, shape, values).select(['id', 'created_at']).as('p'))
+      .select([entryKeys.as('keys'), sql<null>`null`.as('tables')]),
+  walkPlannedOnce,
+);
 
 /**
- * One page of the entries matching a search, newest first, found as PageShape says;
- * `useIndex: false` walks the entries whatever the term (tests compare the two ways).
+ * One page of the entries matching a search, newest first; `useIndex: false` walks the entries
+ * whatever the term (tests compare the two ways).
  */
 export async function listAuditEntries(
   db: Kysely<DB>,
@@ -193,14 +146,9 @@ export async function listAuditEntryKeys(
 /**
  * A search's page (its keys, and its rows when asked) and how many entries match. The count is
  * remembered at the guard's data version (db/remembered-counts.ts): while nothing is written,
- * no statement asks for it; after a write, the term's count is brought up to date
- * (audit-search-counts.ts). A search the indexes serve (any on PostgreSQL, 3 characters or
- * more on SQLite) counts first, and the count chooses how the page is found: walking the newest
- * entries when the term is common enough to fill the page soon, planned once (SQLite: 0029's
- * index alone, cheaper than its trigram table's reader for a common term); otherwise from
- * SQLite's trigram table, or as PostgreSQL's planner finds best for the term, planned anew each
- * time. Left to choose for a common term, it walked too, but planning it cost the database as
- * much as running it.
+ * no statement asks for it again. On SQLite the count also chooses how the page is found
+ * (walksSooner): FTS5 reads a common term's every match, where walking the newest entries
+ * through the index that holds their texts finds the page after a few hundred.
  */
 export async function searchAuditEntries(
   db: Kysely<DB>,
@@ -208,17 +156,25 @@ export async function searchAuditEntries(
   page: { limit: number; offset: number },
   dataVersion: number | null = null,
 ): Promise<{ keys: PageKeys; total: number; rows: () => Promise<AuditEntryRow[]> }> {
-  const counted = <T>(count: () => Promise<T>) =>
-    countAtVersion(db, dataVersion, `audit ${filter.search}`, count);
-  if (!isPostgres(db) && !usesTrigramTable(db, filter.search, FOLDING)) {
-    const keys = await listAuditEntryKeys(db, filter, page);
-    const total = await counted(() => countAuditEntries(db, filter));
+  const count = () =>
+    countAtVersion(db, dataVersion, `audit ${filter.search}`, () => countAuditEntries(db, filter));
+  if (!usesTrigramIndex(db, filter.search, FOLDING)) {
+    const [keys, total] = await Promise.all([listAuditEntryKeys(db, filter, page), count()]);
     return { keys, total, rows: () => listAuditEntries(db, filter, page) };
   }
-  const { matches, entries } = await counted(() => countAuditMatches(db, filter.search));
-  const way = { useIndex: !walkFindsPageSooner(matches, entries, page) };
+  const [total, entries] = await Promise.all([count(), listTotal(db, 'audit_entries')]);
+  const way = { useIndex: !walksSooner(total, entries, page) };
   const keys = await listAuditEntryKeys(db, filter, page, way);
-  return { keys, total: matches, rows: () => listAuditEntries(db, filter, page, way) };
+  return { keys, total, rows: () => listAuditEntries(db, filter, page, way) };
+}
+
+/**
+ * Whether walking the entries newest first, testing each (about (offset + limit) × entries /
+ * matches of them), finds the page sooner than the trigram index reads every match.
+ */
+function walksSooner(matches: number, entries: number, page: { limit: number; offset: number }) {
+  const walked = matches === 0 ? Infinity : ((page.offset + page.limit) * entries) / matches;
+  return walked < 2 * matches;
 }
 
 function pageShape(
@@ -228,30 +184,32 @@ function pageShape(
   useIndex: boolean,
 ): [PageShape, PageValues] {
   const { index, ...term } = auditSearchTerm(db, filter.search);
-  const search = !useIndex ? 'walk' : index === 'trigram' ? 'ordered' : 'like';
-  return [{ search }, { ...term, ...page }];
+  const search = useIndex ? index : 'walk';
+  return [
+    { search, trigrams: hasTrigram(filter.search) },
+    { ...term, ...page },
+  ];
 }
 
-/**
- * How many entries match; with no filter, the total kept by triggers (no count of the table); a
- * search's count is remembered and brought up to date (audit-search-counts.ts).
- */
+/** How many entries match; with no filter, the total kept by triggers (no count of the table). */
 export async function countAuditEntries(db: Kysely<DB>, filter: AuditFilter = {}): Promise<number> {
   if (!filter.search) return listTotal(db, 'audit_entries');
-  if (isPostgres(db) || usesTrigramTable(db, filter.search, FOLDING)) {
-    return (await countAuditMatches(db, filter.search)).matches;
-  }
   const { index, ...term } = auditSearchTerm(db, filter.search);
-  const [row] = await matchingCount(db, { search: index }, term);
+  const [row] = await matchingCount(
+    db,
+    { search: index, trigrams: hasTrigram(filter.search) },
+    term,
+  );
   return Number(row!.total);
 }
 
-/** A search SQLite's trigram table does not answer, counted row by row (compiled once). */
+/** A search's matches counted (compiled once per shape, planned as the pages are). */
 const matchingCount = queryByShape(
-  (db: Kysely<DB>, shape: AuditSearchShape, values: AuditSearchValues) =>
+  (db: Kysely<DB>, shape: PageShape, values: AuditSearchValues) =>
     searchedEntries(db, shape, values).select((eb) =>
       eb.fn.countAll<number | string | bigint>().as('total'),
     ),
+  walkPlannedOnce,
 );
 
 export const findAuditEntry = recordById((db, id) =>

@@ -39,14 +39,12 @@ export function staffFilters(db: Kysely<DB>, filters: StaffFilters) {
   return {
     shape: {
       search: search?.index ?? null,
-      posted: search?.posted ?? false,
-      oneTrigram: search?.oneTrigram ?? false,
+      trigrams: search?.trigrams ?? false,
       department: Boolean(filters.department),
       status: Boolean(filters.status),
     },
     values: {
       fts: search?.fts ?? '',
-      needle: search?.needle ?? '',
       pattern: search?.pattern ?? '',
       department: filters.department ?? '',
       status: filters.status ?? 'active',
@@ -68,8 +66,7 @@ export function filteredByShape(
 ) {
   let builder = db.selectFrom('employees as e');
   if (shape.search) {
-    const term = { ...values, index: shape.search, oneTrigram: shape.oneTrigram };
-    builder = builder.where(staffTermMatch(term));
+    builder = builder.where(staffTermMatch({ ...values, index: shape.search }));
   }
   if (shape.department) builder = builder.where('e.department', '=', values.department);
   if (shape.status) builder = builder.where('e.status', '=', values.status);

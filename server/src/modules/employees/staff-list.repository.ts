@@ -3,8 +3,6 @@ import type { Employee, ListEmployeesQuery } from '#contract/employees';
 import { NO_OWN_VERSION, pageKeyColumns, tableVersions } from '../../db/page-keys';
 import { queryByShape } from '../../db/prepared-query';
 import { countAtVersion } from '../../db/remembered-counts';
-import { isPostgres } from '../../db/dialect';
-import { ftsCount, walkFindsPageSooner } from '../../db/text-search';
 import type { DB } from '../../db/schema';
 import {
   itemKey,
@@ -23,9 +21,6 @@ import {
   type StaffFilterValues,
 } from './staff-list-filters';
 import {
-  inNameOrder,
-  nameOrderPage,
-  searchTablePage,
   sortKey,
   type PageOrder,
   type PageTable,
@@ -40,24 +35,17 @@ import {
 
 /**
  * One page of the list. The page's ids, with the values they are ordered by, are found first
- * from the filtered table alone (an index serves the name orders), and only those rows are
- * joined with their record, manager and account, in the order the keys already give: a deep
- * page then costs no more joins than the first, and the page is not sorted again. (Asking for
- * the employees whose id was `in` the page cost PostgreSQL a hash of the ids and a sort of the
- * page's rows, and SQLite a sort through a temporary B-tree.) A search counts first (it needs
- * the count anyway, except a short one on SQLite) and picks from the count how to find the
- * page: walking the list's order and testing each row when many match, reading the matches and
- * sorting them otherwise. PostgreSQL's planner, planning for the actual term, walked for "son"
- * (262 of 10,000) testing 3,968 rows; planning generically, as for a prepared statement, it
- * sorted all 10,000 matches of "exa". SQLite's walk tests each row with the LIKE itself, exact
- * by definition: through the trigram table it read all 10,000 matches of "exa" first and sorted
- * them, where the walk stops after the page's rows. On SQLite a search alone in name order
- * needs neither: its trigram table holds the staff in name order (inNameOrder).
+ * from the filtered table alone (an index serves the name orders; a search, its trigram index),
+ * and only those rows are joined with their record, manager and account, in the order the keys
+ * already give: a deep page then costs no more joins than the first, and the page is not sorted
+ * again. (Asking for the employees whose id was `in` the page cost PostgreSQL a hash of the ids
+ * and a sort of the page's rows, and SQLite a sort through a temporary B-tree.)
  *
  * The page so found is read as its keys first (one row: its ids as one text, the versions of the
  * tables its items show, and the kept total), and as its rows whole only when an employee is not
  * remembered at the versions read (lib/remembered-items.ts). The items are answered as they are:
- * the serialiser writes each one's text once (lib/response-serializer.ts).
+ * the serialiser writes each one's text once (lib/response-serializer.ts). A search's total is
+ * counted beside the page, and remembered at the data version (db/remembered-counts.ts).
  */
 export async function listEmployees(
   db: Kysely<DB>,
@@ -70,27 +58,15 @@ export async function listEmployees(
     countAtVersion(db, dataVersion, `staff ${JSON.stringify(filters)}`, () =>
       countFiltered(db, filters),
     );
-  const ordered = inNameOrder(filters.shape, query);
-  const countsFirst = isPostgres(db) || (filters.shape.search === 'trigram' && !ordered);
-  const counted = query.search && countsFirst ? await count() : null;
-  const walk = !ordered && (!counted || walkFindsPageSooner(counted.total, counted.staff, page));
-  const search = walk && filters.shape.search === 'trigram' ? 'like' : filters.shape.search;
-  const shape = {
-    ...filters.shape,
-    search,
-    sort: query.sort,
-    order: query.order,
-    readFirst: !walk && isPostgres(db),
-    ordered,
-  };
+  const shape = { ...filters.shape, sort: query.sort, order: query.order };
   const values = { ...filters.values, ...page };
   const kept = keepsTotal(filters.shape);
   const [[keys], matching] = await Promise.all([
     staffPageKeys(db, shape, values),
-    counted ?? (kept ? null : count()),
+    kept ? null : count(),
   ]);
   // The keys' one row brings the kept total even for an empty page (past the end, or no staff).
-  const total = matching ? matching.total : Number(keys!.list_total ?? 0);
+  const total = matching ?? Number(keys!.list_total ?? 0);
   const rows = await pageThrough(
     rememberedStaff(db),
     keys!,
@@ -131,27 +107,10 @@ function pageOrder(shape: StaffPageShape): PageOrder {
   ];
 }
 
-/**
- * The page `p`: a search's in PostgreSQL's search table or postings, or SQLite's postings; or
- * among the employees.
- */
-function pageTable(
-  db: Kysely<DB>,
-  shape: StaffPageShape,
-  values: StaffPageValues,
-  order: PageOrder,
-  { idsOnly }: { idsOnly: boolean },
-): PageTable {
-  const searched = isPostgres(db)
-    ? searchTablePage(shape, values)
-    : nameOrderPage(shape, values, { idsOnly });
-  return searched ?? employeesPage(db, shape, values, order);
-}
-
 // Every page of a shape is read alike whatever the values (through the sort's index, a sort of
-// the department's or status's rows, of the matches read first, or of a page cut in name order),
-// except a walk with a search, where the planner would guess from the term how many rows match.
-const plannedOnce = (shape: StaffPageShape) => !shape.search || shape.readFirst || shape.ordered;
+// the department's or status's rows, or of a search's matches from its trigram index), except a
+// search of 1-2 characters, planned for its term: it has no trigram, and a scan serves it.
+const plannedOnce = (shape: StaffFilterShape) => !shape.search || shape.trigrams;
 
 /**
  * The tables whose rows an item shows (migration 0021): the employee's own and their manager's
@@ -170,7 +129,7 @@ type StaffKeys = PageKeys & { list_total: number | string | null };
 const staffPageKeys = queryByShape(
   (db: Kysely<DB>, shape: StaffPageShape, values: StaffPageValues) => {
     const order = pageOrder(shape);
-    const page = pageTable(db, shape, values, order, { idsOnly: true });
+    const page = employeesPage(db, shape, values, order);
     const statement = sql<StaffKeys>`select
         ${pageKeyColumns(sql`p.id`, sql.lit(NO_OWN_VERSION), SHOWN_TABLES)},
         ${keptTotal(shape, values) ?? sql`null`} as list_total
@@ -187,7 +146,7 @@ const staffPageKeys = queryByShape(
 const staffPage = queryByShape(
   (db: Kysely<DB>, shape: StaffPageShape, values: StaffPageValues) => {
     const order = pageOrder(shape);
-    const page = pageTable(db, shape, values, order, { idsOnly: false });
+    const page = employeesPage(db, shape, values, order);
     // A left join keeps the page's rows first, in its order, on both engines; every id of the
     // page is an employee's, read in the same statement.
     const pageRows = db
@@ -209,14 +168,7 @@ function employeesPage(
   values: StaffPageValues,
   order: PageOrder,
 ): PageTable {
-  // PostgreSQL, read first: the matches as a derived table with `offset 0`, which the planner
-  // plans on its own (from the trigram index) before the order applies, instead of walking
-  // the name index.
-  const filtered = filteredByShape(db, shape, values);
-  const matches: EmployeeScope = shape.readFirst
-    ? (db.selectFrom(filtered.selectAll('e').offset(sql.lit(0)).as('e')) as EmployeeScope)
-    : filtered;
-  let page = matches.select('e.id');
+  let page = filteredByShape(db, shape, values).select('e.id');
   order.forEach(([key], i) => {
     page = page.select(sql`${key}`.as(sortKey(i)));
   });
@@ -224,24 +176,17 @@ function employeesPage(
   return page.orderBy('e.id', shape.order).limit(values.limit).offset(values.offset).as('p');
 }
 
-/** The staff matching, counted, and all staff (kept by 0004's triggers), in one statement. */
+/** The staff matching, counted. */
 async function countFiltered(db: Kysely<DB>, { shape, values }: ReturnType<typeof staffFilters>) {
   const [row] = await staffMatchCount(db, shape, values);
-  return { total: Number(row!.total), staff: Number(row!.staff) };
+  return Number(row!.total);
 }
 
-/** A search alone that SQLite's trigram table answers is counted there, without a staff row. */
+/** The filters' matches counted, planned as the pages are. */
 const staffMatchCount = queryByShape(
   (db: Kysely<DB>, shape: StaffFilterShape, values: StaffFilterValues) =>
-    shape.search === 'trigram' && !shape.department && !shape.status
-      ? db.selectNoFrom([
-          ftsCount('employees_search', values.fts).as('total'),
-          allStaff.as('staff'),
-        ])
-      : filteredByShape(db, shape, values)
-          .select((eb) => eb.fn.countAll<number | string>().as('total'))
-          .select(allStaff.as('staff')),
-  // Counted through the filters' indexes whatever the values (a term most staff hold takes
-  // the trigram bitmap of them all rather than a scan: 10,000 rows either way).
-  { plannedOnce: () => true },
+    filteredByShape(db, shape, values).select((eb) =>
+      eb.fn.countAll<number | string>().as('total'),
+    ),
+  { plannedOnce },
 );
