@@ -78,13 +78,11 @@ async function build(root: string): Promise<Call[]> {
     },
     async (request, reply) => {
       const { value } = request.body as { value: number };
-      return reply
-        .code(201)
-        .send(
-          ok('Performance metric recorded successfully', {
-            performance_metric: { ...answered, value },
-          }),
-        );
+      return reply.code(201).send(
+        ok('Performance metric recorded successfully', {
+          performance_metric: { ...answered, value },
+        }),
+      );
     },
   );
   await app.ready();
