@@ -12,8 +12,37 @@ import { badRequest } from '../lib/errors';
 // eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
 const UNSTORABLE = /[\u0000\p{Cs}]/u;
 
+/**
+ * Whether any string in `value` holds unstorable text. Every request with input pays this check,
+ * so it builds nothing a clean body does not need (no pairs of entries, no paths): a flat object
+ * allocates nothing, and nested objects wait on a stack only when there are some.
+ */
+function holdsUnstorableText(value: unknown): boolean {
+  if (typeof value === 'string') return UNSTORABLE.test(value);
+  if (value === null || typeof value !== 'object') return false;
+  // Iterative, so a deeply nested body cannot exhaust the stack.
+  let pending: object[] | null = null;
+  let current: object | undefined = value;
+  while (current !== undefined) {
+    // Own enumerable string keys, as Object.entries gives them.
+    for (const key in current) {
+      if (!Object.hasOwn(current, key)) continue;
+      const child = (current as Record<string, unknown>)[key];
+      if (typeof child === 'string') {
+        if (UNSTORABLE.test(child)) return true;
+      } else if (child !== null && typeof child === 'object') {
+        (pending ??= []).push(child);
+      }
+    }
+    current = pending?.pop();
+  }
+  return false;
+}
+
 /** The path ("skills.2") of the first string holding unstorable text, or null when there is none. */
 export function findUnstorableText(value: unknown): string | null {
+  // The path is worked out only for input that is refused.
+  if (!holdsUnstorableText(value)) return null;
   // Iterative, so a deeply nested body cannot exhaust the stack.
   const stack: [unknown, string][] = [[value, '']];
   while (stack.length > 0) {
@@ -41,18 +70,20 @@ export const unstorableTextError = (field: string) =>
     field,
   );
 
+/** The 400 for the first unstorable text in one part of the request, or null. */
+function refusalIn(part: 'params' | 'query' | 'body', value: unknown) {
+  const path = findUnstorableText(value);
+  return path === null ? null : unstorableTextError(path || part);
+}
+
 const refuseUnstorableText: preValidationHookHandler = (request, _reply, done) => {
-  const parts = [
-    ['params', request.params],
-    ['query', request.query],
-    ['body', request.body],
-  ] as const;
-  for (const [part, value] of parts) {
-    const path = findUnstorableText(value);
-    if (path !== null) {
-      done(unstorableTextError(path || part));
-      return;
-    }
+  const refusal =
+    refusalIn('params', request.params) ??
+    refusalIn('query', request.query) ??
+    refusalIn('body', request.body);
+  if (refusal) {
+    done(refusal);
+    return;
   }
   done();
 };
