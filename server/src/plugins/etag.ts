@@ -32,13 +32,18 @@ async function entityTagPlugin(app: FastifyInstance) {
     return `W/"${version}.${localDay()}.${request.user.id}"`;
   }
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback style: a write, or a read with no tag to check, goes on without a promise.
+  app.addHook('onRequest', (request, reply, done) => {
     const tag = tagOf(request);
-    if (tag === null) return;
-    request.entityTag = tag;
-    if (matches(request.headers['if-none-match'], tag)) {
-      return reply.code(304).header('etag', tag).send();
+    if (tag !== null) {
+      request.entityTag = tag;
+      // Answered here: the rest of the hooks and the handler do not run.
+      if (matches(request.headers['if-none-match'], tag)) {
+        void reply.code(304).header('etag', tag).send();
+        return;
+      }
     }
+    done();
   });
 
   app.addHook('onSend', (request, reply, payload, done) => {
