@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { encodePageCursor, PAGE_CURSOR_MESSAGE } from '#contract/page-cursor';
 import { errorEnvelope } from './helpers/error-envelope';
+import { documentedOperations } from './helpers/openapi-routes';
 import { insertEmployee } from './helpers/factories';
 import { insertBonus, insertMetricType, insertMetricValue } from './helpers/performance-factories';
 import { describeEachEngine, type TestContext } from './helpers/test-app';
@@ -287,6 +288,21 @@ describeEachEngine('keyset (cursor) pages of metric values and bonuses', (ctx) =
       const withCursor = await ctx().call('GET', url, asManager());
       expect(withCursor.status, url).toBe(200);
       expect(withCursor.text, url).toBe(whole.text);
+    }
+  });
+
+  it('documents the cursor and next_cursor on the two lists only', async () => {
+    const doc = (await ctx().call('GET', '/api/openapi.json')).body;
+    const operations = documentedOperations(doc);
+    const withCursor = operations
+      .filter((operation) => operation.queryParams.some((param) => param.name === 'cursor'))
+      .map((operation) => operation.route);
+    expect(withCursor).toEqual(['GET /api/bonuses', 'GET /api/performance-metrics']);
+    for (const path of ['/api/performance-metrics', '/api/bonuses']) {
+      expect(JSON.stringify(doc.paths[path].get.responses['200']), path).toContain('next_cursor');
+    }
+    for (const path of ['/api/performance-metrics/user/{id}', '/api/employees/my-bonuses']) {
+      expect(JSON.stringify(doc.paths[path].get), path).not.toContain('next_cursor');
     }
   });
 });
