@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { AUTH_MESSAGES } from '#contract/auth-messages';
 import { encodePageCursor, PAGE_CURSOR_MESSAGE } from '#contract/page-cursor';
 import { errorEnvelope } from './helpers/error-envelope';
 import { documentedOperations } from './helpers/openapi-routes';
@@ -303,6 +304,27 @@ describeEachEngine('keyset (cursor) pages of metric values and bonuses', (ctx) =
     }
     for (const path of ['/api/performance-metrics/user/{id}', '/api/employees/my-bonuses']) {
       expect(JSON.stringify(doc.paths[path].get), path).not.toContain('next_cursor');
+    }
+  });
+
+  it('keeps both lists to HR with a cursor, good or bad', async () => {
+    const { ada } = await seed();
+    const first = await pageOf(ctx(), VALUES.key, `${VALUES.path}?limit=2`);
+    const good = first.pagination.next_cursor!;
+    for (const url of [
+      `${VALUES.path}?cursor=${good}`,
+      `${VALUES.path}?user_id=${ada}&cursor=${good}`,
+      `${BONUSES.path}?employee_id=${ada}&cursor=${good}`,
+      `${BONUSES.path}?cursor=nonsense`,
+    ]) {
+      const anonymous = await ctx().call('GET', url);
+      expect(anonymous.status, url).toBe(401);
+      expect(anonymous.body, url).toEqual(errorEnvelope(AUTH_MESSAGES.notSignedIn));
+      const employee = await ctx().call('GET', url, { token: ctx().as.employee.token });
+      expect(employee.status, url).toBe(403);
+      expect(employee.body, url).toEqual(errorEnvelope(AUTH_MESSAGES.forbidden));
+      const admin = await ctx().call('GET', url, { token: ctx().as.admin.token });
+      expect(admin.status, url).toBe(url.endsWith('nonsense') ? 400 : 200);
     }
   });
 });
