@@ -3,6 +3,7 @@ import { backfillDateField } from './backfill-date';
 import { pageQuerySchema, paginationSchema } from './envelope';
 import { requiredText, timestampSchema } from './fields';
 import { BONUS_DATE_LABEL, FIELD_LABELS } from './field-labels';
+import { cursorPaginationSchema, pageCursorQuery } from './page-cursor';
 import { optionalIdFilter, referenceId } from './reference-field';
 
 /** The date field's label, as the award form shows it ("Awarded On"), in every message of it. */
@@ -53,6 +54,7 @@ export type Bonus = z.infer<typeof bonusSchema>;
 
 export const bonusListQuerySchema = pageQuerySchema.extend({
   employee_id: optionalIdFilter('employee_id'),
+  cursor: pageCursorQuery,
 });
 export type BonusListQuery = z.infer<typeof bonusListQuerySchema>;
 
@@ -61,6 +63,12 @@ export const bonusListSchema = z.object({
   pagination: paginationSchema,
 });
 export type BonusList = z.infer<typeof bonusListSchema>;
+
+/** `GET /api/bonuses`: a list that also pages by cursor (page-cursor.ts). */
+export const bonusCursorListSchema = bonusListSchema.extend({
+  pagination: cursorPaginationSchema,
+});
+export type BonusCursorList = z.infer<typeof bonusCursorListSchema>;
 
 export const bonusResultSchema = z.object({ bonus: bonusSchema });
 

@@ -8,8 +8,9 @@ import { performanceMetricListQuerySchema } from './performance-metrics';
 
 /**
  * CSV exports (issue 8): every table as a streamed CSV file, with the filters, search and sort of
- * its list route and the same access. A list's `page` and `limit` mean nothing to an export (it
- * holds every matching row) and are ignored, so a screen can pass its list query as it is.
+ * its list route and the same access. A list's `page`, `limit` and `cursor` mean nothing to an
+ * export (it holds every matching row) and are ignored, so a screen can pass its list query as
+ * it is.
  *
  * Files are UTF-8 with a byte order mark (so spreadsheets read accents right), RFC 4180 quoting,
  * CRLF line ends and a header row of the column names below, which are stable: scripts may rely
@@ -21,14 +22,17 @@ import { performanceMetricListQuerySchema } from './performance-metrics';
  */
 
 const withoutPaging = { page: true, limit: true } as const;
+/** The lists that also page by cursor (page-cursor.ts): their `cursor` is ignored too. */
+const withoutCursorPaging = { ...withoutPaging, cursor: true } as const;
 
 export const staffExportQuerySchema = listEmployeesQuerySchema.omit(withoutPaging);
 export type StaffExportQuery = z.infer<typeof staffExportQuerySchema>;
 
-export const metricValueExportQuerySchema = performanceMetricListQuerySchema.omit(withoutPaging);
+export const metricValueExportQuerySchema =
+  performanceMetricListQuerySchema.omit(withoutCursorPaging);
 export type MetricValueExportQuery = z.infer<typeof metricValueExportQuerySchema>;
 
-export const bonusExportQuerySchema = bonusListQuerySchema.omit(withoutPaging);
+export const bonusExportQuerySchema = bonusListQuerySchema.omit(withoutCursorPaging);
 export type BonusExportQuery = z.infer<typeof bonusExportQuerySchema>;
 
 export const averageScoreExportQuerySchema = averageScoresQuerySchema.omit(withoutPaging);

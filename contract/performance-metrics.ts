@@ -4,6 +4,7 @@ import { pageQuerySchema, paginationSchema } from './envelope';
 import { optionalText, timestampSchema } from './fields';
 import { checkMetricValue, METRIC_VALUE_MESSAGES } from './metric-value-rule';
 import { FIELD_LABELS, METRIC_VALUE_DATE_LABEL } from './field-labels';
+import { cursorPaginationSchema, pageCursorQuery } from './page-cursor';
 import { optionalIdFilter, referenceId } from './reference-field';
 
 /** The date field's label, as the record form shows it ("Recorded On"), in every message of it. */
@@ -81,6 +82,7 @@ export type PerformanceMetric = z.infer<typeof performanceMetricSchema>;
 export const performanceMetricListQuerySchema = pageQuerySchema.extend({
   user_id: optionalIdFilter('user_id'),
   metric_type_id: optionalIdFilter('metric_type_id'),
+  cursor: pageCursorQuery,
 });
 export type PerformanceMetricListQuery = z.infer<typeof performanceMetricListQuerySchema>;
 
@@ -89,6 +91,12 @@ export const performanceMetricListSchema = z.object({
   pagination: paginationSchema,
 });
 export type PerformanceMetricList = z.infer<typeof performanceMetricListSchema>;
+
+/** `GET /api/performance-metrics`: a list that also pages by cursor (page-cursor.ts). */
+export const performanceMetricCursorListSchema = performanceMetricListSchema.extend({
+  pagination: cursorPaginationSchema,
+});
+export type PerformanceMetricCursorList = z.infer<typeof performanceMetricCursorListSchema>;
 
 export const performanceMetricResultSchema = z.object({
   performance_metric: performanceMetricSchema,

@@ -173,7 +173,7 @@ describeEachEngine('bonuses', (ctx) => {
       first_name: 'Grace',
       last_name: 'Hopper',
     });
-    expect(mine.body.data.pagination).toEqual({ page: 1, limit: 50, total: 3 });
+    expect(mine.body.data.pagination).toEqual({ page: 1, limit: 50, total: 3, next_cursor: null });
 
     const second = await ctx().call(
       'GET',

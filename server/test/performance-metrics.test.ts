@@ -350,7 +350,12 @@ describeEachEngine('performance metrics', (ctx) => {
     const adaAll = await ctx().call('GET', `/api/performance-metrics?user_id=${ada}`, asManager());
     expect(adaAll.status).toBe(200);
     expect(idsOf(adaAll)).toEqual([ids[3], ids[1], ids[0]]);
-    expect(adaAll.body.data.pagination).toEqual({ page: 1, limit: 50, total: 3 });
+    expect(adaAll.body.data.pagination).toEqual({
+      page: 1,
+      limit: 50,
+      total: 3,
+      next_cursor: null,
+    });
 
     const qualityAll = await ctx().call(
       'GET',
@@ -366,7 +371,7 @@ describeEachEngine('performance metrics', (ctx) => {
       asManager(),
     );
     expect(idsOf(both)).toEqual([ids[0]]);
-    expect(both.body.data.pagination).toEqual({ page: 2, limit: 1, total: 2 });
+    expect(both.body.data.pagination).toEqual({ page: 2, limit: 1, total: 2, next_cursor: null });
     // Past the end every filter still tells its total (read alone when no row brings it).
     for (const [filter, total] of [
       [`user_id=${ada}`, 3],
@@ -380,7 +385,7 @@ describeEachEngine('performance metrics', (ctx) => {
       );
       expect(pastEnd.body.data, filter).toEqual({
         performance_metrics: [],
-        pagination: { page: 9, limit: 1, total },
+        pagination: { page: 9, limit: 1, total, next_cursor: null },
       });
     }
 
@@ -421,7 +426,7 @@ describeEachEngine('performance metrics', (ctx) => {
     const nobody = await ctx().call('GET', '/api/performance-metrics?user_id=987654', asManager());
     expect(nobody.body.data).toEqual({
       performance_metrics: [],
-      pagination: { page: 1, limit: 50, total: 0 },
+      pagination: { page: 1, limit: 50, total: 0, next_cursor: null },
     });
 
     for (const [query, field, message] of [

@@ -1,4 +1,5 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import type { PageCursor } from '#contract/page-cursor';
 
 /**
  * Reading a whole table in its list order, a batch at a time, by keyset ("seek") pagination:
@@ -86,4 +87,35 @@ export async function* keysetBatches<Row extends Record<string, unknown>>(option
       keys.map((_, index) => last[keyAlias(index)]),
     );
   }
+}
+
+/** The order of the lists read newest first, `created_at desc, id desc`: a total order. */
+export const NEWEST_FIRST_KEYS: readonly SortKey[] = [
+  { expression: sql.ref('created_at'), direction: 'desc' },
+  { expression: sql.ref('id'), direction: 'desc' },
+];
+
+/**
+ * Which rows of a list a page holds: `limit` rows `offset` rows down (page numbers), or the
+ * `limit` rows after the row a cursor names (contract/page-cursor.ts), which is read with
+ * afterCursor and one row more than the limit, to tell whether any follow.
+ */
+export type ListWindow = { limit: number; offset: number } | { limit: number; cursor: PageCursor };
+
+/**
+ * A page's rows and whether rows follow it. After a cursor, the rows read are one more than the
+ * page when some follow. At a page number, some follow unless the page is short or ends at the
+ * list's `total`, read in the same statement as the page's keys (the totals kept on write).
+ */
+export function pageAndMore<Row>(
+  rows: Row[],
+  window: ListWindow,
+  total: number,
+): { rows: Row[]; more: boolean } {
+  if ('cursor' in window) {
+    const more = rows.length > window.limit;
+    return { rows: more ? rows.slice(0, window.limit) : rows, more };
+  }
+  // The rows as they are: a remembered page is answered as the very array kept.
+  return { rows, more: rows.length === window.limit && window.offset + window.limit < total };
 }

@@ -1,6 +1,7 @@
-import { sql, type Expression, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Bonus } from '#contract/bonuses';
 import { isPostgres } from '../../db/dialect';
+import { afterCursor, NEWEST_FIRST_KEYS, pageAndMore, type ListWindow } from '../../db/keyset';
 import { pageFromNearerEnd, type KeptList } from '../../db/nearer-end-pages';
 import { pageKeyColumns, tableVersions } from '../../db/page-keys';
 import { preparedQuery, recordById } from '../../db/prepared-query';
@@ -91,61 +92,85 @@ export const DEEP_BONUS_PAGE_OFFSET = 300;
  * employee always exists, a foreign key with `cascade`, so no join is needed to cut the page),
  * with the filter's total (one statement instead of two: on PostgreSQL each is a round trip);
  * `rows` reads the bonuses whole, the page cut from bonuses alone and then joined with its
- * employees. `where` and `total` may only interpolate their own parameters. A deep page of all
+ * employees. `filter` and `total` may only interpolate their own parameters. A deep page of all
  * bonuses (`fromNearerEnd`) is read from the nearer end of the list, in a form of each query of
- * its own.
+ * its own. The bonuses after a cursor (`after`) are a range of the filter's index from the
+ * cursor's row on (db/keyset.ts), at any depth.
  */
 function bonusPage<P extends unknown[]>(
-  where: (...params: P) => RawBuilder<unknown>,
+  filter: ((...params: P) => RawBuilder<SqlBool>) | null,
   total: (...params: P) => RawBuilder<unknown>,
   { fromNearerEnd = false } = {},
 ) {
-  const page =
-    (deep = false) =>
-    (columns: RawBuilder<unknown>, limit: number, offset: number, params: P) =>
+  /** The bonuses of the filter that also meet `conditions`. */
+  const where = (params: P, ...conditions: RawBuilder<SqlBool>[]) => {
+    const all = filter ? [filter(...params), ...conditions] : conditions;
+    return all.length === 0 ? sql`` : sql`where ${sql.join(all, sql` and `)}`;
+  };
+  type Cut = (columns: RawBuilder<unknown>, limit: number, params: P) => RawBuilder<unknown>;
+  const cutAt =
+    (deep: boolean) =>
+    (offset: number): Cut =>
+    (columns, limit, params) =>
       deep
         ? sql`(${pageFromNearerEnd(ALL_BONUSES, columns, limit, offset)}) b`
         : sql`(
           select ${columns}
-          from bonuses ${where(...params)}
+          from bonuses ${where(params)}
           order by created_at desc, id desc limit ${limit} offset ${offset}
         ) b`;
-  const forms = (cut: ReturnType<typeof page>) => ({
-    keys: preparedQuery(
-      (limit: number, offset: number, ...params: P) => sql<
-        PageKeys & { list_total: number | string }
-      >`select
-        ${pageKeyColumns(sql`b.id`, sql`b.row_version`, SHOWN_TABLES)},
-        coalesce(${total(...params)}, 0) as list_total
-        from ${cut(sql`id, row_version, created_at`, limit, offset, params)}`,
+  const cutAfter =
+    (createdAt: string, id: number): Cut =>
+    (columns, limit, params) =>
+      sql`(
+        select ${columns}
+        from bonuses ${where(params, afterCursor(NEWEST_FIRST_KEYS, [createdAt, id]))}
+        order by created_at desc, id desc limit ${limit}
+      ) b`;
+  const keys = (cut: Cut, limit: number, params: P) => sql<
+    PageKeys & { list_total: number | string }
+  >`select
+    ${pageKeyColumns(sql`b.id`, sql`b.row_version`, SHOWN_TABLES)},
+    coalesce(${total(...params)}, 0) as list_total
+    from ${cut(sql`id, row_version, created_at`, limit, params)}`;
+  const rows = (cut: Cut, limit: number, params: P) => sql<EnrichedRow>`
+    select ${ROW_COLUMNS}
+    from ${cut(
+      sql`id, row_version, employee_id, bonus_name, description, created_at, updated_at`,
+      limit,
+      params,
+    )}
+    join employees e on e.id = b.employee_id
+    order by ${NEWEST_FIRST}`;
+  const forms = (cut: (offset: number) => Cut) => ({
+    keys: preparedQuery((limit: number, offset: number, ...params: P) =>
+      keys(cut(offset), limit, params),
     ),
-    rows: preparedQuery(
-      (limit: number, offset: number, ...params: P) => sql<EnrichedRow>`
-        select ${ROW_COLUMNS}
-        from ${cut(
-          sql`id, row_version, employee_id, bonus_name, description, created_at, updated_at`,
-          limit,
-          offset,
-          params,
-        )}
-        join employees e on e.id = b.employee_id
-        order by ${NEWEST_FIRST}`,
+    rows: preparedQuery((limit: number, offset: number, ...params: P) =>
+      rows(cut(offset), limit, params),
     ),
   });
-  const shallow = forms(page());
-  const deep = fromNearerEnd ? forms(page(true)) : null;
-  /** The forms for a page `offset` bonuses down. */
-  return (offset: number) => (deep && offset >= DEEP_BONUS_PAGE_OFFSET ? deep : shallow);
+  const shallow = forms(cutAt(false));
+  const deep = fromNearerEnd ? forms(cutAt(true)) : null;
+  const after = {
+    keys: preparedQuery((limit: number, createdAt: string, id: number, ...params: P) =>
+      keys(cutAfter(createdAt, id), limit, params),
+    ),
+    rows: preparedQuery((limit: number, createdAt: string, id: number, ...params: P) =>
+      rows(cutAfter(createdAt, id), limit, params),
+    ),
+  };
+  return {
+    /** The forms for a page `offset` bonuses down. */
+    at: (offset: number) => (deep && offset >= DEEP_BONUS_PAGE_OFFSET ? deep : shallow),
+    after,
+  };
 }
 
 const pageQueries = {
-  all: bonusPage(
-    () => sql``,
-    () => ALL_BONUSES.total,
-    { fromNearerEnd: true },
-  ),
+  all: bonusPage(null, () => ALL_BONUSES.total, { fromNearerEnd: true }),
   ofEmployee: bonusPage(
-    (employeeId: number) => sql`where employee_id = ${employeeId}`,
+    (employeeId: number) => sql<SqlBool>`employee_id = ${employeeId}`,
     (employeeId: number) => bonusesOf(employeeId),
   ),
 };
@@ -154,32 +179,42 @@ const pageQueries = {
 const rememberedBonuses = rememberedItemsPerDatabase<Bonus>(10_000);
 
 /**
- * One page of bonuses with their employees, newest first (ties broken by id), and how many
- * there are. The page's keys are read first, and its rows only when a bonus is not remembered
- * at the versions read (lib/remembered-items.ts).
+ * One page of bonuses with their employees, newest first (ties broken by id), how many there
+ * are, and whether any follow the page. The page's keys are read first, and its rows only when
+ * a bonus is not remembered at the versions read (lib/remembered-items.ts). After a cursor, one
+ * bonus more than the limit is read, to tell whether any follow.
  */
 export async function pageOfEnrichedBonuses(
   db: Kysely<DB>,
   employeeId: number | undefined,
-  window: { limit: number; offset: number },
-): Promise<{ rows: Bonus[]; total: number }> {
-  const { limit, offset } = window;
+  window: ListWindow,
+): Promise<{ rows: Bonus[]; total: number; more: boolean }> {
+  const reading = <P extends unknown[]>(queries: ReturnType<typeof bonusPage<P>>, ...params: P) => {
+    const { limit } = window;
+    if ('cursor' in window) {
+      const { createdAt, id } = window.cursor;
+      return {
+        keys: () => queries.after.keys(db, limit + 1, createdAt, id, ...params),
+        rows: () => queries.after.rows(db, limit + 1, createdAt, id, ...params),
+      };
+    }
+    const { offset } = window;
+    return {
+      keys: () => queries.at(offset).keys(db, limit, offset, ...params),
+      rows: () => queries.at(offset).rows(db, limit, offset, ...params),
+    };
+  };
   const read =
     employeeId === undefined
-      ? {
-          keys: () => pageQueries.all(offset).keys(db, limit, offset),
-          rows: () => pageQueries.all(offset).rows(db, limit, offset),
-        }
-      : {
-          keys: () => pageQueries.ofEmployee(offset).keys(db, limit, offset, employeeId),
-          rows: () => pageQueries.ofEmployee(offset).rows(db, limit, offset, employeeId),
-        };
+      ? reading(pageQueries.all)
+      : reading(pageQueries.ofEmployee, employeeId);
   const [keys] = await read.keys();
   const rows = await pageThrough(rememberedBonuses(db), keys!, read.rows, (row) => ({
     key: itemKey(row.id, row.row_version, row.tables),
     item: () => toBonus(row, row),
   }));
-  return { rows, total: Number(keys!.list_total) };
+  const total = Number(keys!.list_total);
+  return { total, ...pageAndMore(rows, window, total) };
 }
 
 /** One employee's bonuses: an indexed count over (employee_id, created_at). */

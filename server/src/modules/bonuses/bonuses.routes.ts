@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   awardBonusBodySchema,
   BONUS_MESSAGES as MESSAGES,
+  bonusCursorListSchema,
   bonusListQuerySchema,
-  bonusListSchema,
   bonusResultSchema,
   updateBonusBodySchema,
 } from '#contract/bonuses';
@@ -26,7 +26,7 @@ export async function bonusesRoutes(app: FastifyInstance) {
         tags,
         summary: 'Bonuses, newest first, optionally of one employee',
         querystring: bonusListQuerySchema,
-        response: replies(bonusListSchema),
+        response: replies(bonusCursorListSchema),
       },
     },
     async (request) => ok('Bonuses', await bonuses.list(request.query)),

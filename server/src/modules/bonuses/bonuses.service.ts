@@ -4,11 +4,14 @@ import {
   BONUS_MESSAGES as MESSAGES,
   type AwardBonusBody,
   type Bonus,
+  type BonusCursorList,
   type BonusList,
+  type BonusListQuery,
   type BonusStatus,
   type UpdateBonusBody,
 } from '#contract/bonuses';
 import type { PageQuery } from '#contract/envelope';
+import { nextCursorOf } from '#contract/page-cursor';
 import { isForeignKeyViolation, violatedConstraint } from '../../db/constraint-errors';
 import type { DB } from '../../db/schema';
 import { nowIso } from '../../lib/clock';
@@ -60,8 +63,21 @@ export function createBonusesService(db: Kysely<DB>) {
   }
 
   return {
-    list(query: PageQuery & { employee_id?: number | undefined }): Promise<BonusList> {
-      return page(query.employee_id, query);
+    /** All bonuses or an employee's, at a page number or after a cursor (contract/page-cursor.ts). */
+    async list(query: BonusListQuery): Promise<BonusCursorList> {
+      const window = query.cursor
+        ? { limit: query.limit, cursor: query.cursor }
+        : { limit: query.limit, offset: (query.page - 1) * query.limit };
+      const { rows, total, more } = await pageOfEnrichedBonuses(db, query.employee_id, window);
+      return {
+        bonuses: rows,
+        pagination: {
+          page: query.page,
+          limit: query.limit,
+          total,
+          next_cursor: nextCursorOf(rows, more),
+        },
+      };
     },
 
     /** The caller's own bonuses; none for an account not linked to an employee. */

@@ -1,6 +1,8 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { PageCursor } from '#contract/page-cursor';
 import type { PerformanceMetric } from '#contract/performance-metrics';
 import { isPostgres } from '../../db/dialect';
+import { afterCursor, NEWEST_FIRST_KEYS, pageAndMore, type ListWindow } from '../../db/keyset';
 import { pageFromNearerEnd, type KeptList } from '../../db/nearer-end-pages';
 import { pageKeyColumns, tableVersions } from '../../db/page-keys';
 import { preparedQuery } from '../../db/prepared-query';
@@ -26,11 +28,6 @@ import {
  * page finds its ids first (valuePage). Totals come from the totals kept on every write, never
  * from counting the values.
  */
-
-export interface PageWindow {
-  limit: number;
-  offset: number;
-}
 
 type EnrichedRow = ValueRow & {
   row_version: number;
@@ -63,8 +60,8 @@ const ALL_VALUES: KeptList = {
 /**
  * The page queries for one filter: `keys` reads the page's keys in one row, with the filter's
  * total kept on every write (one statement instead of two: on PostgreSQL each is a round trip);
- * `rows` reads the values whole with their employees and types. `where` and `total` may only
- * interpolate their own parameters.
+ * `rows` reads the values whole with their employees and types, each as a page (`page`) or after
+ * a cursor (`after`). `filter` and `total` may only interpolate their own parameters.
  *
  * A deep page (`DEEP_PAGE_OFFSET` rows skipped or more) finds the page's ids first and reads
  * only those rows: the rows it skips are then index entries, not whole rows. On PostgreSQL,
@@ -76,13 +73,18 @@ const ALL_VALUES: KeptList = {
  * (db/nearer-end-pages.ts), so the last pages skip as few rows as the first.
  */
 function valuePage<P extends unknown[]>(
-  where: (...params: P) => RawBuilder<unknown>,
+  filter: ((...params: P) => RawBuilder<SqlBool>) | null,
   total: (...params: P) => RawBuilder<unknown>,
   { keysIndexed = false, fromNearerEnd = false } = {},
 ) {
+  /** The values of the filter that also meet `conditions`. */
+  const where = (params: P, ...conditions: RawBuilder<SqlBool>[]) => {
+    const all = filter ? [filter(...params), ...conditions] : conditions;
+    return all.length === 0 ? sql`` : sql`where ${sql.join(all, sql` and `)}`;
+  };
   /**
    * The page's `columns`: in the list's order, or for a `deep` one of the list of all values
-   * (`fromNearerEnd`, whose `where` is empty) in no order, read from the nearer end.
+   * (`fromNearerEnd`, which has no filter) in no order, read from the nearer end.
    */
   const cut = (
     columns: RawBuilder<unknown>,
@@ -94,8 +96,21 @@ function valuePage<P extends unknown[]>(
     fromNearerEnd && deep
       ? pageFromNearerEnd(ALL_VALUES, columns, limit, offset)
       : sql`select ${columns}
-        from performance_metrics ${where(...params)}
+        from performance_metrics ${where(params)}
         order by created_at desc, id desc limit ${limit} offset ${offset}`;
+  /**
+   * The `limit` values after the cursor's row, in the list's order: a range of the filter's
+   * index from that row on, at any depth (db/keyset.ts).
+   */
+  const cutAfter = (
+    columns: RawBuilder<unknown>,
+    limit: number,
+    createdAt: string,
+    id: number,
+    params: P,
+  ) => sql`select ${columns}
+    from performance_metrics ${where(params, afterCursor(NEWEST_FIRST_KEYS, [createdAt, id]))}
+    order by created_at desc, id desc limit ${limit}`;
   const ids = sql`id`;
   /** The page's values `p`: what to read them from, and which (shallow, or deep on either engine). */
   const pageRows = {
@@ -131,7 +146,7 @@ function valuePage<P extends unknown[]>(
   /**
    * `statement` on the page's values, of which a shallow page reads `columns` alone; `indexed`:
    * on PostgreSQL the filter's index holds those columns, so a deep page too reads them from
-   * the index, without finding its ids first.
+   * the index, without finding its ids first. `after` runs it on the values after a cursor.
    */
   const compiled = <Row>(
     columns: RawBuilder<unknown>,
@@ -148,10 +163,19 @@ function valuePage<P extends unknown[]>(
       form('deepPostgres'),
       form('deepSqlite'),
     ];
-    return (db: Kysely<DB>, limit: number, offset: number, ...params: P) => {
+    const afterForm = preparedQuery((limit: number, createdAt: string, id: number, ...params: P) =>
+      statement(
+        { from: sql`(${cutAfter(columns, limit, createdAt, id, params)}) p`, which: sql`` },
+        params,
+      ),
+    );
+    const page = (db: Kysely<DB>, limit: number, offset: number, ...params: P) => {
       const deep = isPostgres(db) ? (indexed ? deepPostgresIndexed : deepPostgres) : deepSqlite;
       return (offset < DEEP_PAGE_OFFSET ? shallow : deep)(db, limit, offset, ...params);
     };
+    const after = (db: Kysely<DB>, limit: number, cursor: PageCursor, ...params: P) =>
+      afterForm(db, limit, cursor.createdAt, cursor.id, ...params);
+    return { page, after };
   };
   return {
     keys: compiled(
@@ -177,40 +201,45 @@ function valuePage<P extends unknown[]>(
 
 const pageQueries = {
   // Migration 0030: on PostgreSQL the (created_at, id) index holds each value's version.
-  all: valuePage(
-    () => sql``,
-    () => ALL_VALUES.total,
-    { keysIndexed: true, fromNearerEnd: true },
-  ),
+  all: valuePage(null, () => ALL_VALUES.total, { keysIndexed: true, fromNearerEnd: true }),
   ofEmployee: valuePage(
-    (userId: number) => sql`where user_id = ${userId}`,
+    (userId: number) => sql<SqlBool>`user_id = ${userId}`,
     (userId: number) => sql`(select metric_count from employee_scores
       where employee_id = ${userId})`,
   ),
   ofType: valuePage(
-    (typeId: number) => sql`where metric_type_id = ${typeId}`,
+    (typeId: number) => sql<SqlBool>`metric_type_id = ${typeId}`,
     // cast: SQLite gets a JavaScript number as a real, which would be written "26.0".
     (typeId: number) => sql`(select cast(sum(value) as bigint) from list_totals
       where name = 'metric_values:type:' || cast(${typeId} as integer))`,
   ),
   ofEmployeeAndType: valuePage(
     (userId: number, typeId: number) =>
-      sql`where user_id = ${userId} and metric_type_id = ${typeId}`,
+      sql<SqlBool>`user_id = ${userId} and metric_type_id = ${typeId}`,
     (userId: number, typeId: number) => sql`(select metric_count
       from employee_metric_type_scores where employee_id = ${userId} and metric_type_id = ${typeId})`,
   ),
 };
 
-/** A filter's page: its keys, or its values whole. */
-function pageOf(db: Kysely<DB>, filter: ValueFilter, { limit, offset }: PageWindow) {
+/**
+ * A filter's page: its keys, or its values whole. After a cursor, one value more than the
+ * limit is read, to tell whether any follow the page.
+ */
+function pageOf(db: Kysely<DB>, filter: ValueFilter, window: ListWindow) {
   const { userId, metricTypeId } = filter;
-  const reading = <P extends unknown[]>(
-    queries: ReturnType<typeof valuePage<P>>,
-    ...params: P
-  ) => ({
-    keys: () => queries.keys(db, limit, offset, ...params),
-    rows: () => queries.rows(db, limit, offset, ...params),
-  });
+  const reading = <P extends unknown[]>(queries: ReturnType<typeof valuePage<P>>, ...params: P) => {
+    const { limit } = window;
+    if ('cursor' in window) {
+      return {
+        keys: () => queries.keys.after(db, limit + 1, window.cursor, ...params),
+        rows: () => queries.rows.after(db, limit + 1, window.cursor, ...params),
+      };
+    }
+    return {
+      keys: () => queries.keys.page(db, limit, window.offset, ...params),
+      rows: () => queries.rows.page(db, limit, window.offset, ...params),
+    };
+  };
   if (userId === undefined) {
     return metricTypeId === undefined
       ? reading(pageQueries.all)
@@ -226,19 +255,21 @@ const rememberedValues = rememberedItemsPerDatabase<PerformanceMetric>(20_000);
 
 /**
  * One page of values with their types and employees, newest first (ties broken by id so pages
- * never overlap), and how many values match. The page's keys are read first, and its rows only
- * when a value is not remembered at the versions read (lib/remembered-items.ts).
+ * never overlap), how many values match, and whether any follow the page. The page's keys are
+ * read first, and its rows only when a value is not remembered at the versions read
+ * (lib/remembered-items.ts).
  */
 export async function pageOfEnrichedValues(
   db: Kysely<DB>,
   filter: ValueFilter,
-  window: PageWindow,
-): Promise<{ rows: PerformanceMetric[]; total: number }> {
+  window: ListWindow,
+): Promise<{ rows: PerformanceMetric[]; total: number; more: boolean }> {
   const page = pageOf(db, filter, window);
   const [keys] = await page.keys();
   const rows = await pageThrough(rememberedValues(db), keys!, page.rows, (row) => ({
     key: itemKey(row.id, row.row_version, row.tables),
     item: () => toPerformanceMetric(row, row, row),
   }));
-  return { rows, total: Number(keys!.list_total) };
+  const total = Number(keys!.list_total);
+  return { total, ...pageAndMore(rows, window, total) };
 }

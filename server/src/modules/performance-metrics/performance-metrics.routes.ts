@@ -5,6 +5,7 @@ import { idParamsSchema } from '#contract/fields';
 import { deletedSchema } from '#contract/metric-types';
 import {
   PERFORMANCE_METRIC_MESSAGES as MESSAGES,
+  performanceMetricCursorListSchema,
   performanceMetricListQuerySchema,
   performanceMetricListSchema,
   performanceMetricResultSchema,
@@ -27,7 +28,7 @@ export async function performanceMetricsRoutes(app: FastifyInstance) {
         tags,
         summary: 'Metric values, newest first, filtered by employee (user_id) and metric type',
         querystring: performanceMetricListQuerySchema,
-        response: replies(performanceMetricListSchema),
+        response: replies(performanceMetricCursorListSchema),
       },
     },
     async (request) => ok('Performance metrics', await metrics.list(request.query)),

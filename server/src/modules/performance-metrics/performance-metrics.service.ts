@@ -1,10 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { PageQuery } from '#contract/envelope';
 import { checkMetricValue, toHundredths } from '#contract/metric-value-rule';
+import { nextCursorOf } from '#contract/page-cursor';
 import {
   METRIC_VALUE_DATE_LABEL,
   PERFORMANCE_METRIC_MESSAGES as MESSAGES,
   type PerformanceMetric,
+  type PerformanceMetricCursorList,
   type PerformanceMetricList,
   type PerformanceMetricListQuery,
   type RecordMetricValueBody,
@@ -76,8 +78,22 @@ export function createPerformanceMetricsService(db: Kysely<DB>) {
   }
 
   return {
-    list(query: PerformanceMetricListQuery): Promise<PerformanceMetricList> {
-      return page({ userId: query.user_id, metricTypeId: query.metric_type_id }, query);
+    /** All values or a filter's, at a page number or after a cursor (contract/page-cursor.ts). */
+    async list(query: PerformanceMetricListQuery): Promise<PerformanceMetricCursorList> {
+      const filter = { userId: query.user_id, metricTypeId: query.metric_type_id };
+      const window = query.cursor
+        ? { limit: query.limit, cursor: query.cursor }
+        : { limit: query.limit, offset: (query.page - 1) * query.limit };
+      const { rows, total, more } = await pageOfEnrichedValues(db, filter, window);
+      return {
+        performance_metrics: rows,
+        pagination: {
+          page: query.page,
+          limit: query.limit,
+          total,
+          next_cursor: nextCursorOf(rows, more),
+        },
+      };
     },
 
     async listForEmployee(employeeId: number, query: PageQuery): Promise<PerformanceMetricList> {
