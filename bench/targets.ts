@@ -143,6 +143,13 @@ export function benchTargets(data: BenchData): Target[] {
       `/api/performance-metrics?${PAGE}&page=20`,
       'quarter',
     ),
+    // The middle page: read from either end (ADR 31), it skips the most rows of any page.
+    one(
+      '/api/performance-metrics',
+      'manager',
+      `/api/performance-metrics?${PAGE}&page=${Math.ceil(data.lastPages.metricValues / 2)}`,
+      'quarter',
+    ),
     // The last page (as of all bonuses below): the deepest a person paging through them gets.
     one(
       '/api/performance-metrics',
