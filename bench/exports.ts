@@ -1,7 +1,7 @@
 import type { Imported } from './imports';
 import { cpuSecondsSince, type RunningServer } from './server';
 import type { Tokens } from './load';
-import { METRIC_VALUES_EXPORT, type ExportTarget } from './targets';
+import { METRIC_VALUES_EXPORT, type ExportTarget } from './export-targets';
 
 /**
  * The export step of `npm run bench` (issue 8's measurement), on each engine's loaded database

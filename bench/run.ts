@@ -47,7 +47,8 @@ import { measureImports } from './imports';
 import { describeMachine, loadAverage } from './machine';
 import { renderReport, webSection, writeReport, type BundleRow, type EngineRun } from './report';
 import { ensureBuilt, projectRoot, startServer } from './server';
-import { benchTargets, exportTargets, namedByOnly, unmeasuredRoutes } from './targets';
+import { exportTargets } from './export-targets';
+import { benchTargets, namedByOnly, unmeasuredRoutes } from './targets';
 import { auditWeb } from './web-audit';
 
 const args = process.argv.slice(2);

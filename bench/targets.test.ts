@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { benchTargets, exportTargets, unmeasuredRoutes, type BenchData } from './targets';
+import { exportTargets } from './export-targets';
+import { benchTargets, unmeasuredRoutes, type BenchData } from './targets';
 
 const data: BenchData = {
   employeeIds: [1, 2, 3],
